@@ -1,0 +1,42 @@
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...exports import EXPORTERS, game_json
+from ...models import Game
+from ...store import games_loaded
+
+
+class Command(BaseCommand):
+    help = "Prints a game's record with its results; with no ID, a JSON list of every game."
+
+    def add_arguments(self, parser):
+        parser.add_argument("id", nargs="?", type=int, help="the game's id; omit for every game")
+        parser.add_argument("--format", default="json", choices=sorted(EXPORTERS))
+        parser.add_argument("--output", help="write to this file instead of standard output")
+
+    def handle(self, *args, **options):
+        fmt, output = options["format"], options["output"]
+        if options["id"] is None:
+            if fmt != "json":
+                raise CommandError("every game at once is exported as JSON only: give an ID")
+            games = games_loaded().order_by("pk")
+            data = (
+                json.dumps([game_json(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+            ).encode()
+        else:
+            try:
+                game = games_loaded().get(pk=options["id"])
+            except Game.DoesNotExist:
+                raise CommandError(f"there is no game with id {options['id']}") from None
+            render, binary = EXPORTERS[fmt]
+            if binary and not output:
+                raise CommandError(f"a {fmt.upper()} export needs --output FILE")
+            data = render(game)
+        if output:
+            with open(output, "wb") as handle:
+                handle.write(data)
+        else:
+            sys.stdout.flush()
+            self.stdout.write(data.decode(), ending="")

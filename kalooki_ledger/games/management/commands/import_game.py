@@ -1,0 +1,49 @@
+import json
+import sys
+from decimal import Decimal
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from kalooki_ledger.rules import RecordError
+
+from ...store import import_record
+
+
+def read_json(path: str) -> object:
+    try:
+        if path == "-":
+            return json.load(sys.stdin, parse_float=Decimal)
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle, parse_float=Decimal)
+    except OSError as exc:
+        raise CommandError(f"can't read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{path} is not a JSON game record: {exc}") from None
+
+
+class Command(BaseCommand):
+    help = (
+        "Imports a kalooki-game/1 record (or a list of them, as export_game writes) from FILE or -."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="a JSON file, or - for standard input")
+
+    def handle(self, *args, **options):
+        data = read_json(options["file"])
+        records = data if isinstance(data, list) else [data]
+        results = []
+        with transaction.atomic():  # a backup restores whole or not at all
+            for index, record in enumerate(records, 1):
+                try:
+                    game = import_record(record)
+                except RecordError as exc:
+                    where = f"record {index}: " if isinstance(data, list) else ""
+                    raise CommandError(f"{where}{exc}; nothing was imported") from None
+                results.append(
+                    {"id": game.pk, "url": game.get_absolute_url(), "share_url": game.share_url()}
+                )
+
+        output = results if isinstance(data, list) else results[0]
+        self.stdout.write(json.dumps(output))

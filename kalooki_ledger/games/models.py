@@ -1,0 +1,198 @@
+"""Games as recorded at the table: seats, hands, per-player entries and buy-in decisions.
+
+Nothing derived (totals, payments, who is out) is stored: the rules engine replays the hands.
+"""
+
+import secrets
+from decimal import Decimal
+
+from django.db import models
+from django.urls import reverse
+
+from kalooki_ledger import rules as engine
+
+TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Game(models.Model):
+    SETTLE_CHOICES = [
+        ("", "Not stopped"),
+        ("refund", "Refund the pool"),
+        ("split", "Split the pool"),
+    ]
+
+    title = models.CharField(max_length=200, blank=True)
+    played_on = models.DateField(null=True, blank=True)
+    preset = models.CharField(max_length=40, default=engine.DEFAULT_PRESET)
+    rule_overrides = models.JSONField(default=dict, blank=True)
+    currency = models.CharField(max_length=5, default="units")
+    call_up = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
+    kalookie = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
+    initial = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
+    buy_in = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
+    per_point = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    stopped = models.CharField(max_length=10, choices=SETTLE_CHOICES, blank=True)
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.title or f"Game {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:table", args=[self.edit_token])
+
+    def share_url(self) -> str:
+        return reverse("games:watch", args=[self.share_token])
+
+    def stakes(self) -> engine.Stakes:
+        def amount(value: Decimal) -> Decimal:
+            return value.normalize() if value == value.to_integral() else value
+
+        return engine.Stakes(
+            currency=self.currency,
+            call_up=amount(self.call_up),
+            kalookie=amount(self.kalookie),
+            initial=amount(self.initial),
+            buy_in=amount(self.buy_in),
+            per_point=amount(self.per_point),
+        )
+
+    def engine_rules(self) -> engine.Rules:
+        rules, _ = engine.record.build_rules(self.preset, self.rule_overrides)
+        return rules
+
+    def to_record(self) -> engine.GameRecord:
+        """The engine's view of this game; expects seats and hands prefetched (see `loaded`)."""
+        seats = list(self.seats.all())
+        names = tuple(s.name for s in seats)
+        hands = tuple(hand.to_engine() for hand in self.hands.all())
+        game = engine.Game(
+            players=names,
+            rules=self.engine_rules(),
+            stakes=self.stakes(),
+            first_dealer=names[self.first_dealer] if names else "",
+            hands=hands,
+            stopped=self.stopped or None,
+        )
+        return engine.GameRecord(
+            game=game,
+            preset=self.preset,
+            rule_overrides=self.rule_overrides,
+            title=self.title,
+            played_on=self.played_on,
+        )
+
+    def ledger(self) -> engine.Ledger:
+        return engine.replay(self.to_record().game)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["game", "name"], name="unique_seat_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    void = models.BooleanField(default=False)
+    winner = models.ForeignKey(Seat, models.PROTECT, null=True, blank=True, related_name="+")
+    kalookie = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # Two phones sending the same hand: the database keeps exactly one.
+            models.UniqueConstraint(fields=["game", "number"], name="unique_hand_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}"
+
+    def to_engine(self) -> engine.Hand:
+        """Expects entries (with seats) and buy-in decisions prefetched."""
+        if self.void:
+            return engine.Hand(void=True)
+        penalties, cards, counts, adjustments, reasons = {}, {}, {}, {}, {}
+        for entry in self.entries.all():
+            name = entry.seat.name
+            if entry.cards:
+                cards[name] = tuple(entry.cards.split())
+            elif entry.card_count is not None:
+                counts[name] = engine.CardCount(entry.card_count, entry.joker_count or 0)
+            elif entry.value is not None:
+                penalties[name] = entry.value
+            if entry.adjustment is not None:
+                adjustments[name] = entry.adjustment
+            if entry.reason:
+                reasons[name] = entry.reason
+        return engine.Hand(
+            winner=self.winner.name if self.winner else None,
+            kalookie=self.kalookie,
+            penalties=penalties,
+            cards=cards,
+            counts=counts,
+            adjustments=adjustments,
+            reasons=reasons,
+            buy_ins={d.seat.name: d.bought_in for d in self.buy_in_decisions.all()},
+        )
+
+
+class Entry(models.Model):
+    """What one loser held at the end of a hand: a value, or the cards, or (Scarne) counts."""
+
+    hand = models.ForeignKey(Hand, models.CASCADE, related_name="entries")
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="+")
+    value = models.IntegerField(null=True, blank=True)
+    cards = models.CharField(max_length=400, blank=True)
+    card_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    joker_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    adjustment = models.IntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["seat__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="unique_entry_per_seat"),
+        ]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.cards or self.value}"
+
+
+class BuyInDecision(models.Model):
+    hand = models.ForeignKey(Hand, models.CASCADE, related_name="buy_in_decisions")
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="+")
+    bought_in = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seat__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="unique_decision_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {'bought in' if self.bought_in else 'dropped out'}"

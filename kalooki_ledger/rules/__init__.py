@@ -1,0 +1,40 @@
+"""The Kalooki ledger engine: pure functions over immutable records, no Django.
+
+Everything the app shows is derived here from the hands recorded at the table.
+"""
+
+from .cards import cards_value, parse_card
+from .config import Rules, Stakes
+from .errors import Problem, RecordError
+from .game import CardCount, Game, Hand
+from .ledger import HandRow, Ledger, Standing, check, check_setup, replay
+from .presets import DEFAULT_PRESET, PRESETS, Preset
+from .record import GameRecord, parse_record, record_to_json, results_to_json
+from .settle import Transfer, fewest_transfers
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "CardCount",
+    "Game",
+    "GameRecord",
+    "Hand",
+    "HandRow",
+    "Ledger",
+    "Preset",
+    "Problem",
+    "RecordError",
+    "Rules",
+    "Stakes",
+    "Standing",
+    "Transfer",
+    "cards_value",
+    "check",
+    "check_setup",
+    "fewest_transfers",
+    "parse_card",
+    "parse_record",
+    "record_to_json",
+    "replay",
+    "results_to_json",
+]

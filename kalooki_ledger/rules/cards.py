@@ -1,0 +1,57 @@
+"""Cards left in a loser's hand, written as at the table ("AS", "10H", "Joker"), and their value."""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .config import RANKS, SUITS, Rules
+
+JOKER = "Joker"
+
+
+def parse_card(text: str) -> tuple[str, str | None]:
+    """(rank, suit or None) for one card; raises ValueError saying how cards are written."""
+    token = str(text).strip().upper()
+    if token in ("JOKER", "JK", "*"):
+        return JOKER, None
+    suit = None
+    if len(token) >= 2 and token[-1] in SUITS:
+        token, suit = token[:-1], token[-1]
+    if token in ("1", "11", "T"):
+        token = {"1": "A", "11": "A", "T": "10"}[token]
+    if token not in RANKS:
+        raise ValueError(
+            f"{text!r} is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
+            "(S, H, D, C), or Joker"
+        )
+    return token, suit
+
+
+def card_label(rank: str, suit: str | None) -> str:
+    return rank if suit is None else f"{rank}{suit}"
+
+
+def cards_value(cards: Iterable[str], rules: Rules) -> int:
+    """The hand value of a card list, checked against the deck and the hand size."""
+    parsed = [parse_card(c) for c in cards]
+    if not parsed:
+        raise ValueError("a loser holds at least one card")
+    if len(parsed) > rules.hand_size:
+        raise ValueError(f"a loser holds at most {rules.hand_size} cards, not {len(parsed)}")
+    check_against_deck(parsed, rules)
+    if rules.red_ace_value is not None and any(r == "A" and s is None for r, s in parsed):
+        raise ValueError("red and black aces differ in this game: write AS, AC, AH or AD")
+    return sum(rules.card_value(rank, suit) for rank, suit in parsed)
+
+
+def check_against_deck(parsed: list[tuple[str, str | None]], rules: Rules) -> None:
+    """Refuses more copies of a card than the deck holds (2 packs: two of each, 2 jokers)."""
+    counts = Counter(parsed)
+    by_rank = Counter(rank for rank, _ in parsed)
+    if by_rank[JOKER] > rules.jokers:
+        raise ValueError(f"the deck has only {rules.jokers} jokers")
+    for (rank, suit), n in counts.items():
+        if rank != JOKER and suit is not None and n > rules.packs:
+            raise ValueError(f"the deck has only {rules.packs} of {card_label(rank, suit)}")
+    for rank, n in by_rank.items():
+        if rank != JOKER and n > rules.packs * 4:
+            raise ValueError(f"the deck has only {rules.packs * 4} cards of rank {rank}")

@@ -1,0 +1,86 @@
+"""The settings of a game: its rules (family, limit, buy-ins, card values, deck) and its stakes."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from .money import UNITS, ZERO
+
+Family = Literal["elimination", "positive", "per-hand", "fixed-deals"]
+OutAt = Literal["over", "reach"]
+FAMILIES: tuple[str, ...] = ("elimination", "positive", "per-hand", "fixed-deals")
+SUITS = "SHDC"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+@dataclass(frozen=True)
+class Rules:
+    family: Family = "elimination"
+    limit: int = 150
+    out_at: OutAt = "over"
+    max_buy_ins: int | None = 2  # None: unlimited
+    buy_in_needs_remaining: int = 2
+    kalookie_doubles_penalties: bool = False
+    winner_bonus_call_up: int = 0
+    winner_bonus_kalookie: int = 0
+    joker_value: int = 15
+    ace_value: int = 11
+    red_ace_value: int | None = None  # set where red and black aces differ (Caribbean)
+    packs: int = 2
+    jokers: int = 2
+    hand_size: int = 13
+    initial_meld: int = 40
+    target: int | None = None
+    deals: int | None = None
+
+    def is_over(self, total: int) -> bool:
+        return total >= self.limit if self.out_at == "reach" else total > self.limit
+
+    def highest_within(self) -> int:
+        return self.limit - 1 if self.out_at == "reach" else self.limit
+
+    def buy_ins_left(self, used: int) -> int | None:
+        return None if self.max_buy_ins is None else max(0, self.max_buy_ins - used)
+
+    def winner_bonus(self, kalookie: bool) -> int:
+        return self.winner_bonus_kalookie if kalookie else self.winner_bonus_call_up
+
+    def card_value(self, rank: str, suit: str | None = None) -> int:
+        if rank == "Joker":
+            return self.joker_value
+        if rank == "A":
+            if self.red_ace_value is not None and suit in ("H", "D"):
+                return self.red_ace_value
+            return self.ace_value
+        if rank in ("K", "Q", "J", "10"):
+            return 10
+        return int(rank)
+
+    def deck_values(self) -> list[int]:
+        """Every card's value in hand, one entry per physical card of the deck."""
+        values = [self.joker_value] * self.jokers
+        for rank in RANKS:
+            for suit in SUITS:
+                values.extend([self.card_value(rank, suit)] * self.packs)
+        return values
+
+    def hand_value_bounds(self) -> tuple[int, int]:
+        """The least a loser's hand can be worth (one card) and the most (the dearest full hand)."""
+        values = sorted(self.deck_values(), reverse=True)
+        return values[-1], sum(values[: self.hand_size])
+
+
+@dataclass(frozen=True)
+class Stakes:
+    currency: str = UNITS
+    call_up: Decimal = ZERO
+    kalookie: Decimal = ZERO
+    initial: Decimal = ZERO
+    buy_in: Decimal = ZERO
+    per_point: Decimal = ZERO
+
+    def amounts(self) -> tuple[Decimal, ...]:
+        return (self.call_up, self.kalookie, self.initial, self.buy_in, self.per_point)
+
+    def hand_stake(self, kalookie: bool) -> Decimal:
+        return self.kalookie if kalookie else self.call_up

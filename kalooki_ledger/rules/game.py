@@ -1,0 +1,83 @@
+"""What was recorded at the table: the seats, the rules and stakes, and every hand as entered."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal
+
+from .config import Rules, Stakes
+
+Settle = Literal["refund", "split"]
+_EMPTY: Mapping = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """A per-hand (Scarne) loser's cards left in hand and how many of them are jokers."""
+
+    cards: int
+    jokers: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as recorded: void, or a winner and what every other player still in held."""
+
+    winner: str | None = None
+    void: bool = False
+    kalookie: bool = False
+    penalties: Mapping[str, int] = field(default=_EMPTY)
+    cards: Mapping[str, tuple[str, ...]] = field(default=_EMPTY)
+    counts: Mapping[str, CardCount] = field(default=_EMPTY)
+    adjustments: Mapping[str, int] = field(default=_EMPTY)
+    reasons: Mapping[str, str] = field(default=_EMPTY)
+    buy_ins: Mapping[str, bool] = field(default=_EMPTY)
+
+    def __post_init__(self) -> None:
+        # Frozen all the way down: a recorded hand never changes under the ledger's feet.
+        for name in ("penalties", "counts", "adjustments", "reasons", "buy_ins"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        frozen_cards = {p: tuple(c) for p, c in self.cards.items()}
+        object.__setattr__(self, "cards", MappingProxyType(frozen_cards))
+
+    @classmethod
+    def void_hand(cls) -> "Hand":
+        return cls(void=True)
+
+    def entered_players(self) -> set[str]:
+        return set(self.penalties) | set(self.cards) | set(self.counts)
+
+    def with_buy_ins(self, decisions: Mapping[str, bool]) -> "Hand":
+        return replace(self, buy_ins={**self.buy_ins, **decisions})
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: clockwise seats, who dealt first, rules, stakes and the hands in order."""
+
+    players: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules)
+    stakes: Stakes = field(default_factory=Stakes)
+    first_dealer: str = ""
+    hands: tuple[Hand, ...] = ()
+    stopped: Settle | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "hands", tuple(self.hands))
+        if not self.first_dealer and self.players:
+            object.__setattr__(self, "first_dealer", self.players[0])
+
+    def with_hand(self, hand: Hand) -> "Game":
+        return replace(self, hands=(*self.hands, hand))
+
+    def with_hand_replaced(self, number: int, hand: Hand) -> "Game":
+        hands = list(self.hands)
+        hands[number - 1] = hand
+        return replace(self, hands=tuple(hands))
+
+    def without_hand(self, number: int) -> "Game":
+        return replace(self, hands=self.hands[: number - 1] + self.hands[number:])
+
+    def stopped_with(self, settle: Settle | None) -> "Game":
+        return replace(self, stopped=settle)

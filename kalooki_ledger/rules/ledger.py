@@ -1,0 +1,543 @@
+"""Replays the recorded hands of a game into everything the table sees: totals, who is out, the
+buy-in offers and their order, the dealer, every payment, the pool, the nets and the settlement."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .cards import cards_value
+from .config import Rules
+from .errors import Problem, RecordError
+from .game import Game, Hand
+from .money import ZERO, display_digits, split_evenly
+from .settle import Transfer, fewest_transfers
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+SUPPORTED_FAMILIES = ("elimination",)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One recorded hand as the score sheet shows it."""
+
+    number: int
+    dealer: str
+    void: bool
+    winner: str | None
+    kalookie: bool
+    values: Mapping[str, int]  # hand values as entered (or counted from cards)
+    scored: Mapping[str, int]  # points added, after doubling and bonus
+    totals: Mapping[str, int]  # after the hand and any buy-in reset
+    payments: Mapping[str, Decimal]
+    buy_in_offers: tuple[str, ...]
+    bought_in: tuple[str, ...]
+    out: tuple[str, ...]
+    reset_to: int | None  # the total a buy-in goes back to after this hand
+    pool: Decimal  # the pool after this hand's buy-ins
+    awaiting: tuple[str, ...]
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def conflicting(self) -> bool:
+        return bool(self.problems)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a player stands now."""
+
+    name: str
+    seat: int
+    total: int
+    buy_ins: int
+    buy_ins_left: int | None
+    out: bool
+    out_after: int | None
+    awaiting_decision: bool
+    room: int  # points they can still take and stay in
+    hand_money: Decimal  # hand payments received less made
+    paid_in: Decimal  # initial stake and buy-ins paid into the pool
+    pool_share: Decimal
+    net: Decimal
+
+
+@dataclass(frozen=True)
+class Ledger:
+    game: Game
+    status: str  # in-progress | awaiting-buy-ins | finished | stopped
+    winner: str | None
+    dealer: str | None  # who deals the next hand
+    first_player: str | None  # who plays first in it
+    awaiting_buy_ins: tuple[str, ...]
+    reset_to: int | None  # the total an awaited buy-in goes back to
+    pool: Decimal
+    standings: tuple[Standing, ...]
+    hands: tuple[HandRow, ...]
+    transfers: tuple[Transfer, ...]
+    problems: tuple[Problem, ...]
+    money_digits: int
+
+    @property
+    def next_hand_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def over(self) -> bool:
+        return self.status in ("finished", "stopped")
+
+    @property
+    def can_record_hand(self) -> bool:
+        return self.status == "in-progress" and not self.problems
+
+    def standing(self, name: str) -> Standing:
+        return self.standings[self.game.players.index(name)]
+
+    def in_game(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.standings if not s.out and not s.awaiting_decision)
+
+    def hand_problems(self, number: int) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.hand == number)
+
+
+def check_setup(game: Game) -> None:
+    """Raises RecordError for seats, dealer or rules that no hand could be scored under."""
+    rules = game.rules
+    if rules.family not in SUPPORTED_FAMILIES:
+        raise RecordError(f"the {rules.family} family of scoring is not available yet")
+    names = game.players
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RecordError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    folded = [n.casefold() for n in names]
+    if any(not n.strip() for n in names):
+        raise RecordError("every player needs a name")
+    if len(set(folded)) != len(folded):
+        raise RecordError("two players have the same name: give each a different one")
+    if game.first_dealer not in names:
+        raise RecordError(f"the first dealer {game.first_dealer!r} is not one of the players")
+    if rules.limit < 1:
+        raise RecordError("the limit must be at least 1")
+
+
+def check(game: Game) -> "Ledger":
+    """The ledger of a game that must be wholly consistent (an import); raises the first problem."""
+    ledger = replay(game)
+    if ledger.problems:
+        raise RecordError(*ledger.problems)
+    return ledger
+
+
+def _next_in(seats: tuple[str, ...], start: int, still_in: set[str]) -> int | None:
+    """Index of the first seat clockwise after `start` whose player is still in."""
+    n = len(seats)
+    for step in range(1, n + 1):
+        index = (start + step) % n
+        if seats[index] in still_in:
+            return index
+    return None
+
+
+def _from_left_of(seats: tuple[str, ...], index: int) -> list[str]:
+    """The seats in clockwise order starting with the one to the left of `index`."""
+    n = len(seats)
+    return [seats[(index + step) % n] for step in range(1, n + 1)]
+
+
+def hand_values(
+    hand: Hand, losers: list[str], rules: Rules, number: int
+) -> tuple[dict[str, int], list[Problem]]:
+    """Each loser's hand value, from the number or the cards; problems say what is allowed."""
+    low, high = rules.hand_value_bounds()
+    values: dict[str, int] = {}
+    problems: list[Problem] = []
+    for player in losers:
+        given = player in hand.penalties
+        listed = player in hand.cards
+        if given and listed:
+            problems.append(Problem("give a hand value or a card list, not both", number, player))
+            continue
+        if listed:
+            try:
+                values[player] = cards_value(hand.cards[player], rules)
+            except ValueError as exc:
+                problems.append(Problem(str(exc), number, player, "cards"))
+                continue
+        elif given:
+            value = hand.penalties[player]
+            if isinstance(value, bool) or not isinstance(value, int):
+                problems.append(
+                    Problem(f"a hand value is a whole number from {low} to {high}", number, player)
+                )
+                continue
+            values[player] = value
+        else:
+            problems.append(Problem("no hand value recorded for a player still in", number, player))
+            continue
+        value = values[player]
+        if value > high:
+            problems.append(
+                Problem(
+                    f"no {rules.hand_size}-card hand is worth more than {high} (entered {value})",
+                    number,
+                    player,
+                    "value",
+                )
+            )
+        elif value < low:
+            problems.append(
+                Problem(
+                    f"a loser's hand is worth at least {low}: one card (entered {value})",
+                    number,
+                    player,
+                    "value",
+                )
+            )
+    return values, problems
+
+
+class _Replay:
+    """The running state of one replay; `run` turns it into an immutable Ledger."""
+
+    def __init__(self, game: Game) -> None:
+        check_setup(game)
+        self.game = game
+        self.rules = game.rules
+        self.stakes = game.stakes
+        self.seats = game.players
+        self.totals = dict.fromkeys(self.seats, 0)
+        self.used = dict.fromkeys(self.seats, 0)
+        self.out_after: dict[str, int] = {}
+        self.hand_money = dict.fromkeys(self.seats, ZERO)
+        self.paid_in = dict.fromkeys(self.seats, self.stakes.initial)
+        self.pool = self.stakes.initial * len(self.seats)
+        self.dealer_index = self.seats.index(game.first_dealer)
+        self.finished_after: int | None = None
+        self.winner: str | None = None
+        self.awaiting: tuple[str, ...] = ()
+        self.reset_to: int | None = None
+        self.rows: list[HandRow] = []
+        self.problems: list[Problem] = []
+
+    def still_in(self) -> set[str]:
+        return {p for p in self.seats if p not in self.out_after}
+
+    def run(self) -> Ledger:
+        last = len(self.game.hands)
+        for number, hand in enumerate(self.game.hands, 1):
+            self.play(number, hand, is_last=number == last)
+        return self.ledger()
+
+    def conflict(self, number: int, hand: Hand, problems: list[Problem]) -> None:
+        """Keeps a hand that can't be scored on the sheet, unscored, with what is wrong with it."""
+        self.problems.extend(problems)
+        self.rows.append(
+            HandRow(
+                number=number,
+                dealer=self.seats[self.dealer_index],
+                void=hand.void,
+                winner=hand.winner,
+                kalookie=hand.kalookie,
+                values={},
+                scored={},
+                totals=dict(self.totals),
+                payments={},
+                buy_in_offers=(),
+                bought_in=(),
+                out=(),
+                reset_to=None,
+                pool=self.pool,
+                awaiting=(),
+                problems=tuple(problems),
+            )
+        )
+
+    def play(self, number: int, hand: Hand, is_last: bool) -> None:
+        if self.finished_after is not None:
+            message = (
+                f"the game was over after hand {self.finished_after} ({self.winner} won): "
+                "delete this hand or correct an earlier one"
+            )
+            self.conflict(number, hand, [Problem(message, number)])
+            return
+        in_game = [p for p in self.seats if p not in self.out_after]
+        problems, values = self.check_entries(number, hand, in_game)
+        if problems:
+            self.conflict(number, hand, problems)
+            return
+        dealer = self.seats[self.dealer_index]
+        if hand.void:
+            if hand.buy_ins:
+                self.problems.append(
+                    Problem("a void hand scores nothing, so no buy-in follows it", number)
+                )
+            self.rows.append(
+                HandRow(
+                    number=number,
+                    dealer=dealer,
+                    void=True,
+                    winner=None,
+                    kalookie=False,
+                    values={},
+                    scored=dict.fromkeys(in_game, 0),
+                    totals=dict(self.totals),
+                    payments=dict.fromkeys(in_game, ZERO),
+                    buy_in_offers=(),
+                    bought_in=(),
+                    out=(),
+                    reset_to=None,
+                    pool=self.pool,
+                    awaiting=(),
+                    problems=tuple(p for p in self.problems if p.hand == number),
+                )
+            )
+            return
+        self.score(number, hand, values, in_game, dealer, is_last)
+
+    def check_entries(
+        self, number: int, hand: Hand, in_game: list[str]
+    ) -> tuple[list[Problem], dict[str, int]]:
+        """Problems with who won and who has a value (the hand can't be scored while any remain),
+        and otherwise each loser's hand value."""
+        problems: list[Problem] = []
+        known = set(self.seats)
+        for player in sorted(hand.entered_players() | set(hand.buy_ins)):
+            if player not in known:
+                problems.append(
+                    Problem(
+                        f"there is no player called {player!r} (players: {', '.join(self.seats)})",
+                        number,
+                    )
+                )
+        if hand.void:
+            if hand.winner or hand.entered_players():
+                problems.append(Problem("a void hand has no winner and no hand values", number))
+            return problems, {}
+        if hand.winner is None:
+            problems.append(Problem("choose who won the hand, or mark it void", number))
+            return problems, {}
+        if hand.winner not in known:
+            return problems, {}
+        if hand.winner not in in_game:
+            problems.append(
+                Problem(
+                    f"is out of the game after hand {self.out_after[hand.winner]} and can't win",
+                    number,
+                    hand.winner,
+                )
+            )
+        if hand.winner in hand.entered_players():
+            problems.append(Problem("won the hand, so has no hand value", number, hand.winner))
+        for player in sorted(hand.entered_players() & known - set(in_game) - {hand.winner}):
+            problems.append(
+                Problem(
+                    f"is out of the game after hand {self.out_after[player]} "
+                    "and has no hand value any more",
+                    number,
+                    player,
+                )
+            )
+        if problems:
+            return problems, {}
+        losers = [p for p in in_game if p != hand.winner]
+        values, value_problems = hand_values(hand, losers, self.rules, number)
+        return value_problems, values
+
+    def score(
+        self,
+        number: int,
+        hand: Hand,
+        values: dict[str, int],
+        in_game: list[str],
+        dealer: str,
+        is_last: bool,
+    ) -> None:
+        rules, stakes = self.rules, self.stakes
+        winner = hand.winner
+        assert winner is not None
+        losers = [p for p in in_game if p != winner]
+        factor = 2 if hand.kalookie and rules.kalookie_doubles_penalties else 1
+        bonus = -rules.winner_bonus(hand.kalookie)
+        scored = {p: bonus if p == winner else values[p] * factor for p in in_game}
+        stake = stakes.hand_stake(hand.kalookie)
+        payments = {p: -stake for p in in_game}
+        payments[winner] = stake * len(losers)
+        for player in in_game:
+            self.totals[player] += scored[player]
+            self.hand_money[player] += payments[player]
+
+        over = [p for p in in_game if rules.is_over(self.totals[p])]
+        within = [p for p in in_game if p not in over]
+        left_of_winner = _from_left_of(self.seats, self.seats.index(winner))
+        over_in_order = [p for p in left_of_winner if p in over]
+        offers: list[str] = []
+        out: list[str] = []
+        reset_to = max(self.totals[p] for p in within)
+        if len(within) == 1:
+            out = over_in_order
+            self.finished_after, self.winner = number, within[0]
+        else:
+            enough = len(within) >= rules.buy_in_needs_remaining
+            for player in over_in_order:
+                left = rules.buy_ins_left(self.used[player])
+                if enough and (left is None or left > 0):
+                    offers.append(player)
+                else:
+                    out.append(player)
+
+        for player in hand.buy_ins:
+            if player in offers:
+                continue
+            reason = self.why_no_offer(player, over, within)
+            self.problems.append(
+                Problem(
+                    f"was not offered a buy-in after this hand: {reason}; remove the decision",
+                    number,
+                    player,
+                )
+            )
+        bought_in: list[str] = []
+        awaiting: list[str] = []
+        for player in offers:
+            decision = hand.buy_ins.get(player)
+            if decision is None and is_last:
+                awaiting.append(player)
+                continue
+            if decision is None:
+                self.problems.append(
+                    Problem(
+                        "was offered a buy-in after this hand and no decision is recorded: "
+                        "record whether they bought in or dropped out",
+                        number,
+                        player,
+                    )
+                )
+            if decision:
+                bought_in.append(player)
+                self.used[player] += 1
+                self.totals[player] = reset_to
+                self.paid_in[player] += stakes.buy_in
+                self.pool += stakes.buy_in
+            else:
+                out.append(player)
+        for player in out:
+            self.out_after[player] = number
+        out_in_order = tuple(p for p in left_of_winner if p in out)
+        if awaiting:
+            self.awaiting, self.reset_to = tuple(awaiting), reset_to
+        elif self.finished_after is None:
+            following = _next_in(self.seats, self.dealer_index, self.still_in())
+            assert following is not None
+            self.dealer_index = following
+
+        self.rows.append(
+            HandRow(
+                number=number,
+                dealer=dealer,
+                void=False,
+                winner=winner,
+                kalookie=hand.kalookie,
+                values=values,
+                scored=scored,
+                totals=dict(self.totals),
+                payments=payments,
+                buy_in_offers=tuple(offers),
+                bought_in=tuple(bought_in),
+                out=out_in_order,
+                reset_to=reset_to if offers else None,
+                pool=self.pool,
+                awaiting=tuple(awaiting),
+                problems=tuple(p for p in self.problems if p.hand == number),
+            )
+        )
+
+    def why_no_offer(self, player: str, over: list[str], within: list[str]) -> str:
+        if player not in over:
+            return "they are within the limit"
+        if len(within) == 1:
+            return f"only {within[0]} is within the limit, so the game is over"
+        if len(within) < self.rules.buy_in_needs_remaining:
+            return (
+                f"buy-ins need {self.rules.buy_in_needs_remaining} players within the limit "
+                f"and only {len(within)} are"
+            )
+        return f"they have used all {self.rules.max_buy_ins} buy-ins"
+
+    def ledger(self) -> Ledger:
+        game, seats = self.game, self.seats
+        pool_share = dict.fromkeys(seats, ZERO)
+        digits = display_digits(self.stakes.currency, self.stakes.amounts())
+        awaiting = self.awaiting
+        if self.finished_after is not None:
+            status = "finished"
+            assert self.winner is not None
+            pool_share[self.winner] = self.pool
+            if game.stopped:
+                self.problems.append(
+                    Problem(
+                        f"the game finished after hand {self.finished_after}, "
+                        "so it can't be stopped early as well"
+                    )
+                )
+        elif game.stopped:
+            status = "stopped"
+            # Owed buy-ins lapse when the table stops: those players are over the limit.
+            still_in = self.still_in() - set(awaiting)
+            awaiting = ()
+            if game.stopped == "refund":
+                pool_share = dict(self.paid_in)
+            else:
+                order = _from_left_of(seats, self.dealer_index)
+                sharers = [p for p in order if p in still_in]
+                for player, share in zip(
+                    sharers, split_evenly(self.pool, len(sharers), digits), strict=True
+                ):
+                    pool_share[player] = share
+        else:
+            status = "awaiting-buy-ins" if awaiting else "in-progress"
+
+        still_in = self.still_in()
+        dealer = first = None
+        if status == "in-progress":
+            dealer = seats[self.dealer_index]
+            following = _next_in(seats, self.dealer_index, still_in)
+            first = seats[following] if following is not None else None
+        nets = {p: self.hand_money[p] - self.paid_in[p] + pool_share[p] for p in seats}
+        standings = tuple(
+            Standing(
+                name=p,
+                seat=i,
+                total=self.totals[p],
+                buy_ins=self.used[p],
+                buy_ins_left=self.rules.buy_ins_left(self.used[p]),
+                out=p not in still_in or (status == "stopped" and p in self.awaiting),
+                out_after=self.out_after.get(p),
+                awaiting_decision=p in awaiting,
+                room=self.rules.highest_within() - self.totals[p],
+                hand_money=self.hand_money[p],
+                paid_in=self.paid_in[p],
+                pool_share=pool_share[p],
+                net=nets[p],
+            )
+            for i, p in enumerate(seats)
+        )
+        settled = status in ("finished", "stopped")
+        return Ledger(
+            game=game,
+            status=status,
+            winner=self.winner if status == "finished" else None,
+            dealer=dealer,
+            first_player=first,
+            awaiting_buy_ins=awaiting,
+            reset_to=self.reset_to if awaiting else None,
+            pool=self.pool,
+            standings=standings,
+            hands=tuple(self.rows),
+            transfers=fewest_transfers(nets, seats) if settled else (),
+            problems=tuple(self.problems),
+            money_digits=digits,
+        )
+
+
+def replay(game: Game) -> Ledger:
+    """Everything derived from the recorded hands; conflicting hands are kept and explained."""
+    return _Replay(game).run()

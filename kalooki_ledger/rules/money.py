@@ -1,0 +1,71 @@
+"""Money as exact decimals in one currency: the minor unit, rounding and how amounts are written."""
+
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+ZERO = Decimal(0)
+MAX_STAKE = Decimal("1000000")
+
+# ISO 4217 currencies whose minor unit is not hundredths.
+_MINOR_DIGITS = {
+    **dict.fromkeys(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF"], 0),
+    **dict.fromkeys(["UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"], 0),
+    **dict.fromkeys(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"], 3),
+}
+UNITS = "units"
+
+
+def minor_digits(currency: str) -> int:
+    """Decimal places a stake may have: the ISO minor unit, or hundredths for `units` (chips)."""
+    return _MINOR_DIGITS.get(currency, 2)
+
+
+def display_digits(currency: str, amounts: tuple[Decimal, ...]) -> int:
+    """Places shown: the currency's minor unit; `units` show only the places their stakes use."""
+    if currency != UNITS:
+        return minor_digits(currency)
+    used = [-a.normalize().as_tuple().exponent for a in amounts if a != 0]  # type: ignore[operator]
+    return max([0, *used])
+
+
+def quantum(digits: int) -> Decimal:
+    return Decimal(1).scaleb(-digits)
+
+
+def parse_amount(value: object, what: str, currency: str) -> Decimal:
+    """A stake from a string or an integer; floats are refused because they are not exact."""
+    if isinstance(value, bool | float):
+        raise ValueError(f'{what} must be written as a decimal string such as "0.50"')
+    if isinstance(value, int | Decimal):
+        amount = Decimal(value)
+    elif isinstance(value, str):
+        try:
+            amount = Decimal(value.strip())
+        except InvalidOperation:
+            raise ValueError(f'{what} must be an amount such as "0.50", not {value!r}') from None
+    else:
+        raise ValueError(f'{what} must be an amount such as "0.50"')
+    if not amount.is_finite():
+        raise ValueError(f'{what} must be an amount such as "0.50", not {value!r}')
+    if amount < 0:
+        raise ValueError(f"{what} can't be negative")
+    if amount > MAX_STAKE:
+        raise ValueError(f"{what} can be at most {MAX_STAKE:,}")
+    digits = minor_digits(currency)
+    if amount != amount.quantize(quantum(digits), rounding=ROUND_DOWN):
+        places = "no decimal places" if digits == 0 else f"at most {digits} decimal places"
+        raise ValueError(f"{what} in {currency} can have {places}")
+    return amount.normalize() if amount == amount.to_integral() else amount
+
+
+def format_amount(amount: Decimal, digits: int) -> str:
+    """The record's form: a plain decimal string with the currency's places ("2.50", "-7")."""
+    rounded = amount.quantize(quantum(digits))
+    return f"{abs(rounded) if rounded == 0 else rounded:f}"
+
+
+def split_evenly(total: Decimal, shares: int, digits: int) -> list[Decimal]:
+    """`shares` amounts summing to `total`, the odd minor units going one each to the first ones."""
+    unit = quantum(digits)
+    base = (total / shares).quantize(unit, rounding=ROUND_DOWN)
+    odd = int((total - base * shares) / unit)
+    return [base + (unit if i < odd else ZERO) for i in range(shares)]

@@ -1,0 +1,362 @@
+"""The game record `kalooki-game/1` (shared/spec/game-record.md): reading one into a Game
+as the web forms check, and writing a game back out with its derived `results`."""
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from .config import FAMILIES, Rules, Stakes
+from .errors import Problem, RecordError
+from .game import CardCount, Game, Hand
+from .ledger import Ledger, check, check_setup
+from .money import UNITS, format_amount, parse_amount
+from .presets import PRESETS
+
+FORMAT = "kalooki-game/1"
+MAX_TITLE = 200
+MAX_NAME = 40
+MAX_HANDS = 20_000
+MAX_CARDS = 40
+MAX_REASON = 200
+STAKE_KEYS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+RULE_KEYS = (
+    "family",
+    "limit",
+    "out_at",
+    "max_buy_ins",
+    "buy_in_needs_remaining",
+    "kalookie_doubles_penalties",
+    "winner_bonus",
+    "joker_value",
+    "target",
+    "deals",
+)
+HAND_KEYS = {
+    "void",
+    "winner",
+    "kalookie",
+    "penalties",
+    "cards",
+    "counts",
+    "adjustments",
+    "reason",
+    "buy_ins",
+}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game with what the record says about it beyond the ledger: title, date, preset."""
+
+    game: Game
+    preset: str = "british"
+    rule_overrides: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    played_on: datetime.date | None = None
+
+
+def _fail(message: str, hand: int | None = None, player: str | None = None) -> RecordError:
+    return RecordError(Problem(message, hand, player))
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"{what} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise _fail(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(f"{what} must be true or false")
+    return value
+
+
+def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, dict[str, Any]]:
+    """The preset's rules with the record's overrides, each checked; returns the tidy overrides."""
+    if preset_key not in PRESETS:
+        raise _fail(f"unknown preset {preset_key!r}: use one of {', '.join(PRESETS)}")
+    rules = PRESETS[preset_key].rules
+    tidy: dict[str, Any] = {}
+    unknown = sorted(set(overrides) - set(RULE_KEYS))
+    if unknown:
+        raise _fail(f"unknown rule {unknown[0]!r}: the rules are {', '.join(RULE_KEYS)}")
+    changes: dict[str, Any] = {}
+    for key in RULE_KEYS:
+        if key not in overrides:
+            continue
+        value = overrides[key]
+        if key == "family":
+            if value not in FAMILIES:
+                raise _fail(f"family must be one of {', '.join(FAMILIES)}, not {value!r}")
+            changes[key] = tidy[key] = value
+        elif key == "limit":
+            changes[key] = tidy[key] = _int(value, "limit", 10, 10_000)
+        elif key == "out_at":
+            if value not in ("over", "reach"):
+                raise _fail('out_at must be "over" (past the limit) or "reach" (on reaching it)')
+            changes[key] = tidy[key] = value
+        elif key == "max_buy_ins":
+            changes[key] = tidy[key] = None if value is None else _int(value, "max_buy_ins", 0, 100)
+        elif key == "buy_in_needs_remaining":
+            changes[key] = tidy[key] = _int(value, "buy_in_needs_remaining", 2, 6)
+        elif key == "kalookie_doubles_penalties":
+            changes[key] = tidy[key] = _bool(value, key)
+        elif key == "winner_bonus":
+            if not isinstance(value, Mapping) or set(value) - {"call_up", "kalookie"}:
+                raise _fail('winner_bonus is {"call_up": n, "kalookie": n}')
+            call_up = _int(value.get("call_up", 0), "winner_bonus call_up", 0, 500)
+            kalookie = _int(value.get("kalookie", 0), "winner_bonus kalookie", 0, 500)
+            changes["winner_bonus_call_up"], changes["winner_bonus_kalookie"] = call_up, kalookie
+            tidy[key] = {"call_up": call_up, "kalookie": kalookie}
+        elif key == "joker_value":
+            changes[key] = tidy[key] = _int(value, "joker_value", 1, 100)
+        elif key in ("target", "deals"):
+            changes[key] = tidy[key] = None if value is None else _int(value, key, 1, 100_000)
+    return replace(rules, **changes), tidy
+
+
+def build_stakes(preset_key: str, given: Any) -> Stakes:
+    """The record's stakes, or the preset's (in units) when it has none; an omitted stake is 0."""
+    if given is None:
+        return PRESETS[preset_key].stakes
+    if not isinstance(given, Mapping):
+        raise _fail('stakes is an object such as {"currency": "GBP", "call_up": "0.10"}')
+    unknown = sorted(set(given) - {"currency", *STAKE_KEYS})
+    if unknown:
+        raise _fail(f"unknown stake {unknown[0]!r}: the stakes are {', '.join(STAKE_KEYS)}")
+    currency = given.get("currency", UNITS)
+    if not isinstance(currency, str) or not (
+        currency == UNITS or (len(currency) == 3 and currency.isalpha() and currency.isupper())
+    ):
+        raise _fail(f'currency must be an ISO code such as GBP, or "units", not {currency!r}')
+    amounts = {}
+    for key in STAKE_KEYS:
+        try:
+            amounts[key] = parse_amount(given.get(key, "0"), f"the {key} stake", currency)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+    return Stakes(currency=currency, **amounts)
+
+
+def _name(value: Any, players: tuple[str, ...], hand: int, what: str) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise _fail(f"{what} {value!r} is not one of the players ({', '.join(players)})", hand)
+    return value
+
+
+def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(f"{key} must map player names to values", hand)
+    for name in value:
+        _name(name, players, hand, f"{key} names")
+    return dict(value)
+
+
+def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
+    """One hand of the record, checked for shape; the ledger checks it against the game."""
+    if not isinstance(data, Mapping):
+        raise _fail('a hand is an object such as {"winner": "Mark", ...}', number)
+    unknown = sorted(set(data) - HAND_KEYS)
+    if unknown:
+        raise _fail(
+            f"unknown key {unknown[0]!r}: a hand has {', '.join(sorted(HAND_KEYS))}", number
+        )
+    void = _bool(data.get("void", False), "void")
+    if void:
+        if set(data) - {"void"}:
+            raise _fail("a void hand has nothing else: no winner, values or buy-ins", number)
+        return Hand(void=True)
+    if "winner" not in data:
+        raise _fail('a hand needs a winner, or "void": true', number)
+    winner = _name(data["winner"], players, number, "the winner")
+    kalookie = _bool(data.get("kalookie", False), "kalookie")
+    penalties = _player_map(data.get("penalties", {}), players, number, "penalties")
+    for player, value in penalties.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _fail("a hand value is a whole number", number, player)
+    cards: dict[str, tuple[str, ...]] = {}
+    for player, listed in _player_map(data.get("cards", {}), players, number, "cards").items():
+        if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
+            raise _fail('cards are a list such as ["Joker", "AS", "10H"]', number, player)
+        if len(listed) > MAX_CARDS:
+            raise _fail(f"at most {MAX_CARDS} cards", number, player)
+        cards[player] = tuple(listed)
+    counts: dict[str, CardCount] = {}
+    for player, count in _player_map(data.get("counts", {}), players, number, "counts").items():
+        if not isinstance(count, Mapping) or set(count) - {"cards", "jokers"}:
+            raise _fail('counts are {"cards": n, "jokers": n}', number, player)
+        counts[player] = CardCount(
+            _int(count.get("cards", 0), "cards", 0, 100),
+            _int(count.get("jokers", 0), "jokers", 0, 100),
+        )
+    adjustments = _player_map(data.get("adjustments", {}), players, number, "adjustments")
+    for player, value in adjustments.items():
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
+            raise _fail("an adjustment is a whole number of points", number, player)
+    reasons = _player_map(data.get("reason", {}), players, number, "reason")
+    for player, text in reasons.items():
+        if not isinstance(text, str) or len(text) > MAX_REASON:
+            raise _fail(f"a reason is text of at most {MAX_REASON} characters", number, player)
+    buy_ins = _player_map(data.get("buy_ins", {}), players, number, "buy_ins")
+    for player, decision in buy_ins.items():
+        if not isinstance(decision, bool):
+            raise _fail(
+                "a buy-in decision is true (bought in) or false (dropped out)", number, player
+            )
+    return Hand(
+        winner=winner,
+        kalookie=kalookie,
+        penalties=penalties,
+        cards=cards,
+        counts=counts,
+        adjustments=adjustments,
+        reasons=reasons,
+        buy_ins=buy_ins,
+    )
+
+
+def parse_players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise _fail('players is a list of names in clockwise seat order, such as ["Andy", "Mark"]')
+    players = tuple(p.strip() for p in value)
+    for name in players:
+        if not name:
+            raise _fail("every player needs a name")
+        if len(name) > MAX_NAME:
+            raise _fail(f"a player's name has at most {MAX_NAME} characters: {name[:MAX_NAME]!r}…")
+    if tuple(value) != players:
+        raise _fail("player names can't start or end with spaces")
+    return players
+
+
+def parse_record(data: Any) -> GameRecord:
+    """A whole record, checked as the forms check; raises RecordError naming hand and player."""
+    if not isinstance(data, Mapping):
+        raise _fail("a game record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise _fail(f'format must be "{FORMAT}"')
+    title = data.get("title") or ""
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        raise _fail(f"title is text of at most {MAX_TITLE} characters")
+    played_on = data.get("played_on")
+    if played_on is not None:
+        try:
+            played_on = datetime.date.fromisoformat(played_on)
+        except (TypeError, ValueError):
+            raise _fail('played_on is a date such as "2026-11-20"') from None
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, Mapping):
+        raise _fail('rules is an object such as {"preset": "british"}')
+    preset = rules_data.get("preset", "british")
+    overrides = {k: v for k, v in rules_data.items() if k != "preset"}
+    rules, tidy = build_rules(preset, overrides)
+    stakes = build_stakes(preset, data.get("stakes"))
+    players = parse_players(data.get("players"))
+    first_dealer = data.get("first_dealer", players[0] if players else "")
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list):
+        raise _fail("hands is a list of hands")
+    if len(hands_data) > MAX_HANDS:
+        raise _fail(f"a game has at most {MAX_HANDS} hands")
+    stopped = data.get("stopped")
+    if stopped is not None:
+        if not isinstance(stopped, Mapping) or stopped.get("settle") not in ("refund", "split"):
+            raise _fail('stopped is null, {"settle": "refund"} or {"settle": "split"}')
+        stopped = stopped["settle"]
+    game = Game(players=players, rules=rules, stakes=stakes, first_dealer=first_dealer)
+    check_setup(game)
+    hands = tuple(parse_hand(h, players, n) for n, h in enumerate(hands_data, 1))
+    game = replace(game, hands=hands, stopped=stopped)
+    check(game)
+    return GameRecord(game, preset, tidy, title, played_on)
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    if hand.void:
+        return {"void": True}
+    out: dict[str, Any] = {"winner": hand.winner}
+    if hand.kalookie:
+        out["kalookie"] = True
+    for key, value in (
+        ("penalties", dict(hand.penalties)),
+        ("cards", {p: list(c) for p, c in hand.cards.items()}),
+        ("counts", {p: {"cards": c.cards, "jokers": c.jokers} for p, c in hand.counts.items()}),
+        ("adjustments", dict(hand.adjustments)),
+        ("reason", dict(hand.reasons)),
+        ("buy_ins", dict(hand.buy_ins)),
+    ):
+        if value:
+            out[key] = value
+    return out
+
+
+def stakes_to_json(stakes: Stakes, digits: int, family: str) -> dict[str, str]:
+    out = {"currency": stakes.currency}
+    for key in STAKE_KEYS:
+        amount = getattr(stakes, key)
+        # per_point belongs to the point-paying families; elsewhere it is written only when set.
+        if key != "per_point" or amount or family in ("positive", "per-hand"):
+            out[key] = format_amount(amount, digits)
+    return out
+
+
+def record_to_json(record: GameRecord, ledger: Ledger | None = None) -> dict[str, Any]:
+    """The record as stored; with a ledger, `results` added as export_game prints them."""
+    game = record.game
+    digits = ledger.money_digits if ledger else 2
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "title": record.title,
+        "played_on": record.played_on.isoformat() if record.played_on else None,
+        "rules": {"preset": record.preset, **record.rule_overrides},
+        "stakes": stakes_to_json(game.stakes, digits, game.rules.family),
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "hands": [hand_to_json(h) for h in game.hands],
+        "stopped": {"settle": game.stopped} if game.stopped else None,
+    }
+    if ledger is not None:
+        out["results"] = results_to_json(ledger)
+    return out
+
+
+def results_to_json(ledger: Ledger) -> dict[str, Any]:
+    digits = ledger.money_digits
+
+    def money(amount: Decimal) -> str:
+        return format_amount(amount, digits)
+
+    return {
+        "status": ledger.status,
+        "winner": ledger.winner,
+        "next_dealer": ledger.dealer,
+        "awaiting_buy_ins": list(ledger.awaiting_buy_ins),
+        "pool": money(ledger.pool),
+        "players": {
+            s.name: {"total": s.total, "buy_ins": s.buy_ins, "out": s.out, "net": money(s.net)}
+            for s in ledger.standings
+        },
+        "transfers": [
+            {"from": t.payer, "to": t.payee, "amount": money(t.amount)} for t in ledger.transfers
+        ],
+        "hands": [
+            {
+                "number": row.number,
+                "dealer": row.dealer,
+                "void": row.void,
+                "winner": row.winner,
+                "kalookie": row.kalookie,
+                "scored": dict(row.scored),
+                "totals": dict(row.totals),
+                "payments": {p: money(a) for p, a in row.payments.items()},
+                "buy_in_offers": list(row.buy_in_offers),
+                "bought_in": list(row.bought_in),
+                "out": list(row.out),
+            }
+            for row in ledger.hands
+        ],
+    }

@@ -1,0 +1,8 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("kalooki_ledger.games.urls")),
+    path("sheets/", include("kalooki_ledger.sheets.urls")),
+    path("admin/", admin.site.urls),
+]
