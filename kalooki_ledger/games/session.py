@@ -1,0 +1,19 @@
+"""The games this browser has started or opened, kept in its session: no sign-up needed."""
+
+from django.http import HttpRequest
+
+from .models import Game
+
+SESSION_KEY = "games"
+KEEP = 30
+
+
+def remember(request: HttpRequest, game: Game, scoring: bool) -> None:
+    """Puts the game first in this browser's list, by the link it was opened with."""
+    token = game.edit_token if scoring else game.share_token
+    kept = [t for t in request.session.get(SESSION_KEY, []) if t != token]
+    request.session[SESSION_KEY] = [token, *kept][:KEEP]
+
+
+def remembered_tokens(request: HttpRequest) -> list[str]:
+    return list(request.session.get(SESSION_KEY, []))
