@@ -3,8 +3,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1:8000
+WORKERS ?= 2
+# serve-prod speaks plain HTTP unless told it sits behind HTTPS (a club server's proxy).
+DJANGO_HTTPS ?= 0
+PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test lint format migrate bench clean
+.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -30,7 +34,21 @@ test: $(VENV)/.installed
 	scripts/system-deps
 	$(MAKE) lint
 	$(PYTHON) manage.py makemigrations --check --dry-run
+	$(MAKE) test-sqlite test-postgres
+
+test-sqlite: $(VENV)/.installed
 	$(BIN)/pytest
 
+# The whole suite again on a throwaway PostgreSQL cluster, started and removed by the script.
+test-postgres: $(VENV)/.installed
+	scripts/with-postgres $(BIN)/pytest -p no:cacheprovider
+
+serve-prod: $(VENV)/.installed
+	$(PROD_ENV) $(PYTHON) manage.py check --deploy --fail-level ERROR
+	$(PROD_ENV) $(PYTHON) manage.py collectstatic --noinput -v0
+	$(PROD_ENV) $(PYTHON) manage.py migrate --noinput
+	$(PROD_ENV) $(BIN)/gunicorn kalooki_ledger.wsgi --bind $(HOST) --workers $(WORKERS) \
+		--access-logfile - --forwarded-allow-ips="$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
 clean:
-	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache
+	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles

@@ -1,0 +1,114 @@
+"""The production set-up: deploy checks, hashed and compressed static files, gunicorn, CSP."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def prod_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-for-tests",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    env.update(extra)
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_check_deploy_is_clean_with_https_on(tmp_path):
+    result = manage(
+        prod_env(tmp_path, DJANGO_HTTPS="1"), "check", "--deploy", "--fail-level", "WARNING"
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "no issues" in result.stdout
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off(tmp_path):
+    env = prod_env(tmp_path)
+    del env["SECRET_KEY"]
+    result = manage(env, "check")
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str, **headers: str):
+    request = urllib.request.Request(url, headers=headers)
+    return urllib.request.urlopen(request, timeout=5)
+
+
+@pytest.fixture(scope="module")
+def gunicorn(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("prod")
+    env = prod_env(tmp_path, DJANGO_HTTPS="0")
+    for args in (("collectstatic", "--noinput", "-v0"), ("migrate", "--noinput", "-v0")):
+        result = manage(env, *args)
+        assert result.returncode == 0, result.stderr
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(VENV_BIN / "gunicorn"),
+            "kalooki_ledger.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                get(base + "/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_gunicorn_serves_pages_with_a_strict_content_security_policy(gunicorn):
+    response = get(gunicorn + "/")
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_static_files_have_hashed_names_and_come_compressed(gunicorn):
+    page = get(gunicorn + "/").read().decode()
+    start = page.index("/static/css/app.")
+    href = page[start : page.index('"', start)]
+    assert href != "/static/css/app.css" and href.endswith(".css")
+    response = get(gunicorn + href, **{"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert "max-age=315360000" in response.headers["Cache-Control"]
