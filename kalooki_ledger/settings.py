@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "kalooki_ledger.games",
     "kalooki_ledger.sheets",
+    "kalooki_ledger.clubs",
 ]
 
 MIDDLEWARE = [
