@@ -1,0 +1,68 @@
+"""Every preset as ledger-rules.md lists it: limit, out_at, buy-ins, card values and stakes."""
+
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.rules import DEFAULT_PRESET, PRESETS, Stakes
+
+CASINO = (1, 2, 5, 5)
+
+# key: limit, out_at, max_buy_ins, needs remaining, doubles, bonus (call-up, kalookie), joker,
+# stakes (call-up, kalookie, initial, buy-in)
+TABLE = {
+    "british": (150, "over", 2, 2, False, (0, 0), 15, CASINO),
+    "british-151": (151, "over", 2, 2, False, (0, 0), 15, CASINO),
+    "williamson": (150, "over", 2, 2, False, (0, 0), 15, (1, 2, 3, 2)),
+    "club-uk": (150, "over", 2, 3, False, (0, 0), 15, (1, 2, 4, 2)),
+    "swedish": (100, "over", 2, 2, False, (0, 0), 15, (1, 3, 5, 5)),
+    "blackpool": (100, "over", 0, 2, False, (0, 0), 15, CASINO),
+    "three-deck": (301, "over", 2, 2, False, (0, 0), 25, CASINO),
+    "long-301": (301, "over", 2, 2, False, (0, 0), 15, CASINO),
+    "long-501": (501, "over", 2, 2, False, (0, 0), 15, CASINO),
+    "kaluki-003": (150, "reach", 2, 2, True, (20, 40), 15, (0, 0, 0, 0)),
+}
+
+
+def test_every_preset_is_listed_and_british_is_the_default():
+    assert set(PRESETS) == set(TABLE)
+    assert DEFAULT_PRESET == "british"
+
+
+@pytest.mark.parametrize("key", sorted(TABLE))
+def test_each_preset_sets_the_rules_and_stakes_the_spec_lists(key):
+    limit, out_at, max_buy_ins, needs, doubles, bonus, joker, stakes = TABLE[key]
+    preset = PRESETS[key]
+    rules = preset.rules
+    assert preset.key == key
+    assert (rules.family, rules.limit, rules.out_at) == ("elimination", limit, out_at)
+    assert (rules.max_buy_ins, rules.buy_in_needs_remaining) == (max_buy_ins, needs)
+    assert rules.kalookie_doubles_penalties is doubles
+    assert (rules.winner_bonus_call_up, rules.winner_bonus_kalookie) == bonus
+    assert (rules.joker_value, rules.ace_value, rules.hand_size) == (joker, 11, 13)
+    s = preset.stakes
+    assert s.currency == "units"
+    assert (s.call_up, s.kalookie, s.initial, s.buy_in) == tuple(Decimal(x) for x in stakes)
+
+
+@pytest.mark.parametrize(
+    ("key", "packs", "jokers", "cards"),
+    [("british", 2, 2, 106), ("three-deck", 3, 3, 159), ("blackpool", 2, 2, 106)],
+)
+def test_each_preset_uses_its_deck(key, packs, jokers, cards):
+    rules = PRESETS[key].rules
+    assert (rules.packs, rules.jokers, len(rules.deck_values())) == (packs, jokers, cards)
+
+
+def test_blackpool_asks_for_an_initial_meld_of_51():
+    assert PRESETS["blackpool"].rules.initial_meld == 51
+    assert PRESETS["british"].rules.initial_meld == 40
+
+
+def test_club_uk_stakes_follow_one_main_stake():
+    s = PRESETS["club-uk"].stakes
+    assert (s.call_up, s.kalookie, s.buy_in) == (s.initial / 4, s.initial / 2, s.initial / 2)
+
+
+def test_kaluki_003_has_no_stakes():
+    assert PRESETS["kaluki-003"].stakes == Stakes()
