@@ -1,6 +1,7 @@
 """Plain factory functions shared by the tests."""
 
 import json
+import subprocess
 from decimal import Decimal
 from pathlib import Path
 
@@ -36,3 +37,37 @@ def won(winner: str, kalookie: bool = False, buy_ins: dict | None = None, **valu
 
 def record(players: list[str], hands: list[dict], **extra) -> dict:
     return {"format": "kalooki-game/1", "players": players, "hands": hands, **extra}
+
+
+def long_record(hands: int = 40, players: str = "Andy Mark John Frank Sarah", **extra) -> dict:
+    """A game of many hands in GBP that nobody goes out of: small losses, the win going round."""
+    names = players.split()
+    played = []
+    for number in range(1, hands + 1):
+        winner = names[number % len(names)]
+        values = {p: 2 + (number + i) % 3 for i, p in enumerate(names) if p != winner}
+        played.append({"winner": winner, "kalookie": number % 7 == 0, "penalties": values})
+    stakes = {"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"}
+    extra.setdefault("title", f"Long game of {hands} hands")
+    return record(names, played, stakes={**stakes, "buy_in": "0.50"}, **extra)
+
+
+def run_tool(*command: str, stdin: bytes | None = None) -> str:
+    """What one of poppler's tools (pdftotext, pdfinfo) prints for the PDF given on stdin."""
+    return subprocess.run(command, input=stdin, capture_output=True, check=True).stdout.decode()
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The PDF as `pdftotext -layout` lays it out; pages are separated by form feeds."""
+    return run_tool("pdftotext", "-layout", "-", "-", stdin=pdf)
+
+
+def pdf_info(pdf: bytes) -> dict[str, str]:
+    lines = run_tool("pdfinfo", "-", stdin=pdf).splitlines()
+    return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+
+
+def decided(game: Game, **decisions: bool) -> Game:
+    """The game with buy-in decisions added to its last hand."""
+    last = game.hands[-1]
+    return game.with_hand_replaced(len(game.hands), last.with_buy_ins(decisions))

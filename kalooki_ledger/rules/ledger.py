@@ -111,10 +111,13 @@ def check_setup(game: Game) -> None:
     folded = [n.casefold() for n in names]
     if any(not n.strip() for n in names):
         raise RecordError("every player needs a name")
-    if len(set(folded)) != len(folded):
-        raise RecordError("two players have the same name: give each a different one")
+    twice = next((n for i, n in enumerate(names) if n.casefold() in folded[:i]), None)
+    if twice is not None:
+        raise RecordError(f"two players are called {twice!r}: give each a different name")
     if game.first_dealer not in names:
-        raise RecordError(f"the first dealer {game.first_dealer!r} is not one of the players")
+        raise RecordError(
+            f"the first dealer {game.first_dealer!r} is not one of the players ({', '.join(names)})"
+        )
     if rules.limit < 1:
         raise RecordError("the limit must be at least 1")
 
@@ -171,7 +174,14 @@ def hand_values(
                 continue
             values[player] = value
         else:
-            problems.append(Problem("no hand value recorded for a player still in", number, player))
+            problems.append(
+                Problem(
+                    f"no hand value recorded for a player still in: enter a number from {low} "
+                    f"to {high} or the cards left in their hand",
+                    number,
+                    player,
+                )
+            )
             continue
         value = values[player]
         if value > high:
@@ -387,7 +397,7 @@ class _Replay:
         for player in hand.buy_ins:
             if player in offers:
                 continue
-            reason = self.why_no_offer(player, over, within)
+            reason = self.why_no_offer(player, in_game, over, within)
             self.problems.append(
                 Problem(
                     f"was not offered a buy-in after this hand: {reason}; remove the decision",
@@ -450,7 +460,11 @@ class _Replay:
             )
         )
 
-    def why_no_offer(self, player: str, over: list[str], within: list[str]) -> str:
+    def why_no_offer(
+        self, player: str, in_game: list[str], over: list[str], within: list[str]
+    ) -> str:
+        if player not in in_game:
+            return f"they were already out of the game after hand {self.out_after[player]}"
         if player not in over:
             return "they are within the limit"
         if len(within) == 1:
@@ -460,6 +474,8 @@ class _Replay:
                 f"buy-ins need {self.rules.buy_in_needs_remaining} players within the limit "
                 f"and only {len(within)} are"
             )
+        if self.rules.max_buy_ins == 0:
+            return "this game allows no buy-ins"
         return f"they have used all {self.rules.max_buy_ins} buy-ins"
 
     def ledger(self) -> Ledger:
@@ -474,8 +490,8 @@ class _Replay:
             if game.stopped:
                 self.problems.append(
                     Problem(
-                        f"the game finished after hand {self.finished_after}, "
-                        "so it can't be stopped early as well"
+                        f"the game finished after hand {self.finished_after} ({self.winner} won), "
+                        "so it can't be stopped early as well: remove the early stop"
                     )
                 )
         elif game.stopped:
@@ -486,7 +502,12 @@ class _Replay:
             if game.stopped == "refund":
                 pool_share = dict(self.paid_in)
             else:
-                order = _from_left_of(seats, self.dealer_index)
+                dealer_index = self.dealer_index
+                following = _next_in(seats, dealer_index, still_in)
+                if self.awaiting and following is not None:
+                    # The deal had not yet passed on after the last hand; it goes to a sharer.
+                    dealer_index = following
+                order = _from_left_of(seats, dealer_index)
                 sharers = [p for p in order if p in still_in]
                 for player, share in zip(
                     sharers, split_evenly(self.pool, len(sharers), digits), strict=True

@@ -47,7 +47,7 @@ def parse_amount(value: object, what: str, currency: str) -> Decimal:
     if not amount.is_finite():
         raise ValueError(f'{what} must be an amount such as "0.50", not {value!r}')
     if amount < 0:
-        raise ValueError(f"{what} can't be negative")
+        raise ValueError(f"{what} can't be negative: use 0 or more")
     if amount > MAX_STAKE:
         raise ValueError(f"{what} can be at most {MAX_STAKE:,}")
     digits = minor_digits(currency)
