@@ -196,3 +196,39 @@ class BuyInDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} {'bought in' if self.bought_in else 'dropped out'}"
+
+
+class Change(models.Model):
+    """One change to a game, as the score sheet's history shows it: who, when, what."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+    who = models.CharField(max_length=60)
+    action = models.CharField(max_length=30)
+    summary = models.CharField(max_length=500)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.summary}"
+
+
+class PaidTransfer(models.Model):
+    """A settling-up transfer ticked as paid; kept by its payer, payee and amount."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="paid_transfers")
+    payer = models.CharField(max_length=40)
+    payee = models.CharField(max_length=40)
+    amount = models.DecimalField(max_digits=14, decimal_places=4)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "payer", "payee", "amount"], name="unique_paid_transfer"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {self.amount}"

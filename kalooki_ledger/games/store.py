@@ -106,3 +106,39 @@ def import_record(data: object) -> Game:
 
 def load(**lookup: object) -> Game:
     return games_loaded().get(**lookup)
+
+
+def seats_by_name(game: Game) -> dict[str, Seat]:
+    return {seat.name: seat for seat in game.seats.all()}
+
+
+def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:
+    """Stores one hand as `number`; IntegrityError when another request stored it first."""
+    return add_hands(game, seats_by_name(game), number, [hand])[0]
+
+
+def replace_hand(game: Game, number: int, hand: engine.Hand) -> None:
+    """Stores a corrected hand in place of hand `number`, with its buy-in decisions."""
+    Hand.objects.filter(game=game, number=number).delete()
+    add_hands(game, seats_by_name(game), number, [hand])
+
+
+def delete_hand(game: Game, number: int) -> None:
+    """Deletes hand `number` and moves every later hand up one, lowest first."""
+    Hand.objects.filter(game=game, number=number).delete()
+    for row in Hand.objects.filter(game=game, number__gt=number).order_by("number"):
+        row.number -= 1
+        row.save(update_fields=["number"])
+
+
+def add_decision(game: Game, number: int, player: str, bought_in: bool) -> BuyInDecision:
+    """Stores a buy-in decision on hand `number`; IntegrityError when it was already made."""
+    row = Hand.objects.get(game=game, number=number)
+    return BuyInDecision.objects.create(
+        hand=row, seat=game.seats.get(name=player), bought_in=bought_in
+    )
+
+
+def touch(game: Game) -> None:
+    """Marks the game changed, so watching phones fetch the new table."""
+    game.save(update_fields=["updated"])

@@ -1,30 +1,523 @@
-from django.http import Http404
-from django.shortcuts import render
+"""Thin views: load the game, ask the engine, save in one transaction, render."""
 
-from .models import Game
-from .store import load
+import secrets
+
+from django.contrib import messages
+from django.db import IntegrityError, transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.rulescard import rules_card
+
+from . import present, store
+from .forms import NewGameForm, add_problems, read_hand, value_key
+from .models import Change, Game, PaidTransfer
+from .qr import qr_svg
+from .session import remember, remembered_tokens
+
+IMPORT_FORM = "sheets/_import_form.html"
 
 
-def _game(**lookup) -> Game:
+def _game(**lookup: str) -> Game:
     try:
-        return load(**lookup)
+        return store.load(**lookup)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
 
 
-def home(request):
-    return render(request, "games/home.html")
+def _who(request: HttpRequest) -> str:
+    """A short label for this phone, kept in its session, so the history says who changed what."""
+    label = request.session.get("device")
+    if not label:
+        agent = request.headers.get("User-Agent", "")
+        kind = next(
+            (k for k in ("iPhone", "iPad", "Android", "Mac", "Windows", "Linux") if k in agent),
+            "Browser",
+        )
+        label = f"{kind} {secrets.token_hex(2)}"
+        request.session["device"] = label
+    return label
 
 
-def table(request, token: str):
+def _log(request: HttpRequest, game: Game, action: str, summary: str) -> None:
+    Change.objects.create(game=game, who=_who(request), action=action, summary=summary[:500])
+    store.touch(game)
+
+
+def _version(game: Game) -> str:
+    return str(int(game.updated.timestamp() * 1_000_000))
+
+
+def _in_hand(ledger: engine.Ledger, number: int) -> list[str]:
+    """Players still in the game when hand `number` was dealt."""
+    return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
+
+
+def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **extra) -> dict:
+    fmt = present.Money(ledger)
+    rules = ledger.game.rules
+    seats = {name: i for i, name in enumerate(ledger.game.players)}
+    players = list(ledger.in_game()) if ledger.can_record_hand else []
+    low, high = rules.hand_value_bounds()
+    paid = {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
+    transfers = [
+        {
+            "text": f"{t.payer} pays {t.payee} {fmt(t.amount)}",
+            "key": f"{t.payer}>{t.payee}>{t.amount}",
+            "paid": (t.payer, t.payee, t.amount) in paid,
+        }
+        for t in ledger.transfers
+    ]
+    asked = None
+    if ledger.awaiting_buy_ins:
+        name = ledger.awaiting_buy_ins[0]
+        standing = ledger.standing(name)
+        asked = {
+            "name": name,
+            "total": standing.total,
+            "reset_to": ledger.reset_to,
+            "stake": fmt(ledger.game.stakes.buy_in),
+            "used": standing.buy_ins,
+            "allowed": "unlimited" if rules.max_buy_ins is None else rules.max_buy_ins,
+            "hand": len(ledger.hands),
+        }
+    context = {
+        "game": game,
+        "ledger": ledger,
+        "rows": present.standings(ledger),
+        "pool": fmt(ledger.pool),
+        "low": low,
+        "high": high,
+        "card_values": _card_values(rules),
+        "asked": asked,
+        "transfers": transfers,
+        "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
+        "version": _version(game),
+        "notice": "",
+    }
+    context.update(extra)
+    context["fields"] = _fields(players, seats, context.get("typed", {}), context.get("errors", {}))
+    return context
+
+
+def _card_values(rules: engine.Rules) -> list[tuple[str, int]]:
+    """The card counter's keys with the preset's values for a card left in hand."""
+    ranks = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
+    return [(rank, rules.card_value(rank)) for rank in ranks]
+
+
+def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict) -> dict:
+    """The hand form's fields with what was typed and the errors beside each."""
+    rows = []
+    for name in players:
+        key = value_key(seats[name])
+        decision = f"decision-{seats[name]}"
+        rows.append(
+            {
+                "name": name,
+                "key": key,
+                "value": typed.get(key, ""),
+                "errors": errors.get(name, []),
+                "won": typed.get("winner") == name,
+                "decision_key": decision,
+                "decision": typed.get(decision, ""),
+            }
+        )
+    return {
+        "players": rows,
+        "kalookie": bool(typed.get("kalookie")),
+        "winner_errors": errors.get("winner", []),
+        "form_errors": errors.get("form", []),
+    }
+
+
+def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
+    ledger = game.ledger()
+    context = _table_context(request, game, ledger, can_edit=True, **extra)
+    if not request.htmx:
+        context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
+    template = "games/table.html#live" if request.htmx else "games/table.html"
+    return render(request, template, context, status=status)
+
+
+def _back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a change: the fresh table for htmx, a redirect for a plain form post."""
+    if request.htmx:
+        return _render_table(request, store.load(pk=game.pk))
+    return redirect("games:table", game.edit_token)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tokens = remembered_tokens(request)
+    found = store.games_loaded().filter(edit_token__in=tokens) | store.games_loaded().filter(
+        share_token__in=tokens
+    )
+    by_token = {}
+    for game in found.distinct():
+        by_token[game.edit_token] = (game, True)
+        by_token[game.share_token] = (game, False)
+    games = []
+    for token in tokens:
+        if token in by_token:
+            game, scoring = by_token[token]
+            ledger = game.ledger()
+            games.append(
+                {
+                    "game": game,
+                    "scoring": scoring,
+                    "url": game.get_absolute_url() if scoring else game.share_url(),
+                    "players": ", ".join(ledger.game.players),
+                    "hands": len(ledger.hands),
+                    "status": ledger.status,
+                    "winner": ledger.winner,
+                }
+            )
+    try:
+        get_template(IMPORT_FORM)
+        has_import = True
+    except TemplateDoesNotExist:
+        has_import = False
+    return render(request, "games/home.html", {"games": games, "has_import": has_import})
+
+
+def _known_names(request: HttpRequest) -> list[str]:
+    tokens = remembered_tokens(request)
+    names = Game.objects.filter(edit_token__in=tokens).values_list("seats__name", flat=True)
+    return sorted({n for n in names if n}, key=str.casefold)
+
+
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and form.record is not None:
+        with transaction.atomic():
+            game = store.store_record(form.record)
+            summary = f"Started the game: {', '.join(form.record.game.players)}"
+            if form.drawn:
+                draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
+                summary += f"; seats drawn: {draw}"
+            _log(request, game, "start", summary)
+        remember(request, game, scoring=True)
+        if form.drawn:
+            ace = form.drawn[0][1]
+            others = ", ".join(f"{n} {c}" for c, n in form.drawn[1:])
+            messages.info(request, f"The draw: {ace} drew the ace and deals first; {others}.")
+        return redirect("games:table", game.edit_token)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "games/new.html",
+        {"form": form, "known_names": _known_names(request)},
+        status=status,
+    )
+
+
+@require_GET
+def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    return render(
-        request, "games/table.html", {"game": game, "ledger": game.ledger(), "can_edit": True}
+    remember(request, game, scoring=True)
+    return _render_table(request, game)
+
+
+def _race(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    notice = (
+        f"Hand {number} was just recorded by another phone (or a repeated tap): "
+        "here is the table as it stands now."
     )
+    return _render_table(request, store.load(pk=game.pk), status=409, notice=notice)
 
 
-def watch(request, token: str):
+@require_POST
+def record_hand(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 0
+    if number != ledger.next_hand_number:
+        if 0 < number < ledger.next_hand_number:
+            return _race(request, game, number)
+        return _render_table(
+            request, game, status=409, notice="That form was out of date: here is the table now."
+        )
+    if not ledger.can_record_hand:
+        return _render_table(request, game, status=409, notice=_why_no_hand(ledger))
+    players = list(ledger.in_game())
+    seats = {name: i for i, name in enumerate(ledger.game.players)}
+    entry = read_hand(request.POST, players, seats, ledger.game.rules)
+    if entry.hand is not None and not entry.errors:
+        after = engine.replay(ledger.game.with_hand(entry.hand))
+        add_problems(entry, after.hand_problems(number), players)
+    if entry.errors or entry.hand is None:
+        return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
+    try:
+        with transaction.atomic():
+            store.add_hand(game, number, entry.hand)
+            _log(request, game, "record", f"Hand {number}: {present.describe_hand(entry.hand)}")
+    except IntegrityError:
+        return _race(request, game, number)
+    return _back_to_table(request, game)
+
+
+def _why_no_hand(ledger: engine.Ledger) -> str:
+    if ledger.awaiting_buy_ins:
+        return f"{ledger.awaiting_buy_ins[0]} must decide about buying in before the next hand."
+    if ledger.over:
+        return "The game is over: no more hands can be recorded."
+    return "Some hands conflict: correct them on the score sheet before recording another."
+
+
+@require_POST
+def buy_in(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    player = request.POST.get("player", "")
+    choice = request.POST.get("choice", "")
+    number = len(ledger.hands)
+    asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
+    if player != asked or request.POST.get("hand") != str(number) or choice not in ("in", "out"):
+        notice = "That buy-in question was already answered: here is the table now."
+        return _render_table(request, game, status=409, notice=notice)
+    bought_in = choice == "in"
+    hand = ledger.game.hands[-1].with_buy_ins({player: bought_in})
+    after = engine.replay(ledger.game.with_hand_replaced(number, hand))
+    if after.hand_problems(number):
+        notice = "; ".join(str(p) for p in after.hand_problems(number))
+        return _render_table(request, game, status=422, notice=notice)
+    try:
+        with transaction.atomic():
+            store.add_decision(game, number, player, bought_in)
+            what = "bought in" if bought_in else "dropped out"
+            _log(request, game, "buy-in", f"Hand {number}: {player} {what}")
+    except IntegrityError:
+        notice = "That buy-in question was already answered: here is the table now."
+        return _render_table(request, store.load(pk=game.pk), status=409, notice=notice)
+    return _back_to_table(request, game)
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    number = len(ledger.hands)
+    if request.POST.get("hand") != str(number) or number == 0:
+        notice = "The last hand has changed since this page was loaded: nothing was undone."
+        return _render_table(request, game, status=409, notice=notice)
+    last = ledger.game.hands[-1]
+    with transaction.atomic():
+        store.delete_hand(game, number)
+        _log(request, game, "undo", f"Undid hand {number}: {present.describe_hand(last)}")
+    messages.info(request, f"Hand {number} was undone.")
+    return _back_to_table(request, game)
+
+
+def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
+    row = ledger.hands[number - 1]
+    hand = ledger.game.hands[number - 1]
+    seats = {name: i for i, name in enumerate(ledger.game.players)}
+    players = _in_hand(ledger, number)
+    values = dict(hand.penalties)
+    for name, cards in hand.cards.items():
+        values[name] = engine.cards_value(cards, ledger.game.rules)
+    typed = {value_key(seats[p]): str(v) for p, v in values.items()}
+    typed["winner"] = hand.winner or ""
+    if hand.kalookie:
+        typed["kalookie"] = "on"
+    for name, decision in hand.buy_ins.items():
+        typed[f"decision-{seats[name]}"] = "in" if decision else "out"
+    low, high = ledger.game.rules.hand_value_bounds()
+    context = {
+        "game": game,
+        "ledger": ledger,
+        "row": row,
+        "number": number,
+        "low": low,
+        "high": high,
+        "typed": typed,
+        "errors": {},
+        "problems": ledger.hand_problems(number),
+        "card_values": _card_values(ledger.game.rules),
+    }
+    context.update(extra)
+    context["fields"] = _fields(players, seats, context["typed"], context["errors"])
+    return context
+
+
+def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    if not 1 <= number <= len(ledger.hands):
+        raise Http404("No such hand")
+    if request.method != "POST":
+        return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
+    players = _in_hand(ledger, number)
+    seats = {name: i for i, name in enumerate(ledger.game.players)}
+    entry = read_hand(request.POST, players, seats, ledger.game.rules)
+    if entry.hand is not None and not entry.errors:
+        after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
+        add_problems(entry, after.hand_problems(number), players)
+    if entry.errors or entry.hand is None:
+        context = _edit_context(game, ledger, number, typed=entry.typed, errors=entry.errors)
+        return render(request, "games/edit_hand.html", context, status=422)
+    before = ledger.game.hands[number - 1]
+    with transaction.atomic():
+        store.replace_hand(game, number, entry.hand)
+        summary = (
+            f"Edited hand {number}: was {present.describe_hand(before)}; "
+            f"now {present.describe_hand(entry.hand)}"
+        )
+        _log(request, game, "edit", summary)
+    later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
+    if later:
+        listed = ", ".join(str(n) for n in later)
+        messages.warning(
+            request,
+            f"Hand {number} was saved. It conflicts with hand(s) {listed}: each is kept and "
+            "explained on the score sheet; correct or delete them.",
+        )
+    else:
+        messages.info(request, f"Hand {number} was saved and every later hand recomputed.")
+    return redirect("games:sheet", game.edit_token)
+
+
+@require_POST
+def delete_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    if not 1 <= number <= len(ledger.hands):
+        raise Http404("No such hand")
+    gone = ledger.game.hands[number - 1]
+    with transaction.atomic():
+        store.delete_hand(game, number)
+        _log(request, game, "delete", f"Deleted hand {number}: {present.describe_hand(gone)}")
+    messages.info(request, f"Hand {number} was deleted; later hands moved up one.")
+    return redirect("games:sheet", game.edit_token)
+
+
+@require_POST
+def stop(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    settle = request.POST.get("settle", "")
+    if settle not in ("refund", "split", ""):
+        return _render_table(
+            request, game, status=422, notice="Choose to refund the pool or to split it."
+        )
+    after = engine.replay(ledger.game.stopped_with(settle or None))
+    fresh = [p for p in after.problems if p not in ledger.problems]
+    if fresh:
+        return _render_table(request, game, status=422, notice="; ".join(str(p) for p in fresh))
+    with transaction.atomic():
+        game.stopped = settle
+        game.save(update_fields=["stopped", "updated"])
+        summary = {
+            "refund": "Stopped the game: the pool is refunded",
+            "split": "Stopped the game: the pool is split among the players still in",
+            "": "Took back the stop: the game goes on",
+        }[settle]
+        _log(request, game, "stop", summary)
+    return _back_to_table(request, game)
+
+
+@require_POST
+def paid(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    ledger = game.ledger()
+    ticked = set(request.POST.getlist("paid"))
+    with transaction.atomic():
+        game.paid_transfers.all().delete()
+        for t in ledger.transfers:
+            if f"{t.payer}>{t.payee}>{t.amount}" in ticked:
+                PaidTransfer.objects.create(
+                    game=game, payer=t.payer, payee=t.payee, amount=t.amount
+                )
+        _log(request, game, "paid", f"Ticked {len(ticked)} of {len(ledger.transfers)} payments")
+    return _back_to_table(request, game)
+
+
+def _sheet_links(token: str) -> dict[str, str | None]:
+    links = {}
+    for kind in ("pdf", "csv", "json"):
+        try:
+            links[kind] = reverse(f"sheets:{kind}", args=[token])
+        except NoReverseMatch:
+            links[kind] = None
+    return links
+
+
+def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> HttpResponse:
+    ledger = game.ledger()
+    fmt = present.Money(ledger)
+    context = {
+        "game": game,
+        "ledger": ledger,
+        "can_edit": can_edit,
+        "rows": present.sheet_rows(ledger),
+        "pool_row": present.pool_row(ledger),
+        "net_row": [fmt(s.net, signed=True) for s in ledger.standings],
+        "pool": fmt(ledger.pool),
+        "links": _sheet_links(token),
+        "changes": game.changes.all()[:200],
+        "problems": [p for p in ledger.problems if not p.hand],
+    }
+    return render(request, "games/sheet.html", context)
+
+
+@require_GET
+def sheet(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    remember(request, game, scoring=True)
+    return _sheet(request, game, token, can_edit=True)
+
+
+@require_GET
+def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(share_token=token)
+    remember(request, game, scoring=False)
+    return _sheet(request, game, token, can_edit=False)
+
+
+def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
+    record = game.to_record()
+    preset = engine.PRESETS[record.preset]
+    lines = rules_card(record.game.rules, record.game.stakes)
     return render(
-        request, "games/table.html", {"game": game, "ledger": game.ledger(), "can_edit": False}
+        request,
+        "games/rules.html",
+        {"game": game, "preset": preset, "lines": lines, "back": back},
     )
+
+
+@require_GET
+def rules(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(edit_token=token)
+    return _rules(request, game, game.get_absolute_url())
+
+
+@require_GET
+def watch_rules(request: HttpRequest, token: str) -> HttpResponse:
+    game = _game(share_token=token)
+    return _rules(request, game, game.share_url())
+
+
+@require_GET
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        game = Game.objects.only("updated", "share_token").get(share_token=token)
+    except Game.DoesNotExist:
+        raise Http404("No game at this link") from None
+    if request.htmx and request.GET.get("v") == _version(game):
+        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
+    game = _game(share_token=token)
+    if not request.htmx:
+        remember(request, game, scoring=False)
+    ledger = game.ledger()
+    context = _table_context(request, game, ledger, can_edit=False)
+    template = "games/watch.html#live" if request.htmx else "games/watch.html"
+    return render(request, template, context)

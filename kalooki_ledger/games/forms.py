@@ -1,0 +1,274 @@
+"""The new-game form and the hand form: shapes are checked here, everything else by the engine."""
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+from kalooki_ledger import rules as engine
+
+MAX_SEATS = 6
+STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in")
+STAKE_LABELS = {
+    "call_up": "Call-up (each loser pays the winner)",
+    "kalookie": "Kalookie (each loser pays the winner)",
+    "initial": "Initial stake (into the pool)",
+    "buy_in": "Buy-in (into the pool)",
+}
+KEEP = [("", "As the preset")]
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [(key, f"{p.name}: {p.description}") for key, p in engine.PRESETS.items()]
+
+
+class NewGameForm(forms.Form):
+    title = forms.CharField(max_length=200, required=False, label="Title")
+    preset = forms.ChoiceField(
+        choices=preset_choices, initial=engine.DEFAULT_PRESET, widget=forms.RadioSelect
+    )
+    limit = forms.IntegerField(required=False, min_value=10, max_value=10_000, label="Limit")
+    out_at = forms.ChoiceField(
+        required=False,
+        label="Out when",
+        choices=[*KEEP, ("over", "over the limit"), ("reach", "on reaching the limit")],
+    )
+    max_buy_ins = forms.ChoiceField(
+        required=False,
+        label="Buy-ins per player",
+        choices=[*KEEP, ("0", "none"), ("1", "1"), ("2", "2"), ("3", "3"), ("none", "unlimited")],
+    )
+    buy_in_needs_remaining = forms.ChoiceField(
+        required=False,
+        label="Buy-ins need this many players still within",
+        choices=[*KEEP, *((str(n), str(n)) for n in range(2, 7))],
+    )
+    kalookie_doubles = forms.ChoiceField(
+        required=False,
+        label="A kalookie doubles the others' points",
+        choices=[*KEEP, ("yes", "yes"), ("no", "no")],
+    )
+    bonus_call_up = forms.IntegerField(
+        required=False, min_value=0, max_value=500, label="Points off the winner (call-up)"
+    )
+    bonus_kalookie = forms.IntegerField(
+        required=False, min_value=0, max_value=500, label="Points off the winner (kalookie)"
+    )
+    joker_value = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label="A joker in hand counts"
+    )
+    currency = forms.CharField(
+        max_length=5,
+        initial="GBP",
+        label="Currency",
+        help_text="An ISO code such as GBP, EUR, USD, or “units” for chips or points.",
+    )
+    call_up = forms.CharField(max_length=12, initial="0.10", label=STAKE_LABELS["call_up"])
+    kalookie = forms.CharField(max_length=12, initial="0.20", label=STAKE_LABELS["kalookie"])
+    initial = forms.CharField(max_length=12, initial="0.50", label=STAKE_LABELS["initial"])
+    buy_in = forms.CharField(max_length=12, initial="0.50", label=STAKE_LABELS["buy_in"])
+    seating = forms.ChoiceField(
+        initial="typed",
+        widget=forms.RadioSelect,
+        choices=[
+            ("typed", "As typed: the first name deals first, the others sit clockwise in order"),
+            (
+                "draw",
+                "Draw for seats: the app deals ace to N; the ace deals first, 2, 3… sit "
+                "clockwise from the ace",
+            ),
+        ],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, MAX_SEATS + 1):
+            self.fields[f"player_{i}"] = forms.CharField(
+                max_length=40,
+                required=i <= 2,
+                label=f"Player {i}",
+                error_messages={"required": "a game needs at least two players"},
+            )
+        self.record: engine.GameRecord | None = None
+        self.drawn: list[tuple[int, str]] = []
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        names = ("limit", "out_at", "max_buy_ins", "buy_in_needs_remaining", "kalookie_doubles")
+        return [self[n] for n in (*names, "bonus_call_up", "bonus_kalookie", "joker_value")]
+
+    def stake_fields(self) -> list[forms.BoundField]:
+        return [self[n] for n in STAKE_FIELDS]
+
+    def names(self) -> list[tuple[str, str]]:
+        return [
+            (f"player_{i}", self.cleaned_data.get(f"player_{i}", "").strip())
+            for i in range(1, MAX_SEATS + 1)
+            if self.cleaned_data.get(f"player_{i}", "").strip()
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        seen: dict[str, str] = {}
+        for key, name in self.names():
+            if name.casefold() in seen:
+                self.add_error(key, f"{name} is already playing: give each player a different name")
+            seen[name.casefold()] = key
+        if self.errors:
+            return data
+        self.record = self.build_record(data)
+        return data
+
+    def overrides(self, data: dict) -> dict[str, Any]:
+        rules: dict[str, Any] = {}
+        for key in ("limit", "joker_value"):
+            if data.get(key) is not None:
+                rules[key] = data[key]
+        if data.get("out_at"):
+            rules["out_at"] = data["out_at"]
+        if data.get("max_buy_ins"):
+            rules["max_buy_ins"] = (
+                None if data["max_buy_ins"] == "none" else int(data["max_buy_ins"])
+            )
+        if data.get("buy_in_needs_remaining"):
+            rules["buy_in_needs_remaining"] = int(data["buy_in_needs_remaining"])
+        if data.get("kalookie_doubles"):
+            rules["kalookie_doubles_penalties"] = data["kalookie_doubles"] == "yes"
+        if data.get("bonus_call_up") is not None or data.get("bonus_kalookie") is not None:
+            preset = engine.PRESETS[data["preset"]].rules
+            rules["winner_bonus"] = {
+                "call_up": data["bonus_call_up"]
+                if data.get("bonus_call_up") is not None
+                else preset.winner_bonus_call_up,
+                "kalookie": data["bonus_kalookie"]
+                if data.get("bonus_kalookie") is not None
+                else preset.winner_bonus_kalookie,
+            }
+        return rules
+
+    def seats(self, data: dict) -> tuple[list[str], str]:
+        """Seat order and first dealer: as typed, or by the draw of 000 (ace deals first)."""
+        names = [name for _, name in self.names()]
+        if data.get("seating") != "draw":
+            return names, names[0] if names else ""
+        cards = list(range(1, len(names) + 1))
+        secrets.SystemRandom().shuffle(cards)
+        self.drawn = sorted(zip(cards, names, strict=True))
+        seated = [name for _, name in self.drawn]
+        return seated, seated[0]
+
+    def build_record(self, data: dict) -> engine.GameRecord | None:
+        players, dealer = self.seats(data)
+        record = {
+            "format": "kalooki-game/1",
+            "title": data.get("title", ""),
+            "rules": {"preset": data["preset"], **self.overrides(data)},
+            "stakes": {
+                "currency": data["currency"].strip()
+                if data["currency"].strip() != "UNITS"
+                else "units",
+                **{key: data[key].strip() for key in STAKE_FIELDS},
+            },
+            "players": players,
+            "first_dealer": dealer,
+            "hands": [],
+        }
+        try:
+            return engine.parse_record(record)
+        except engine.RecordError as exc:
+            self.add_error(self.field_for(exc.problem.message), exc.problem.message)
+            return None
+
+    @staticmethod
+    def field_for(message: str) -> str | None:
+        """The field an engine message about the set-up belongs beside."""
+        for key in STAKE_FIELDS:
+            if f"the {key} stake" in message:
+                return key
+        if message.startswith("currency"):
+            return "currency"
+        for key in ("limit", "joker_value", "winner_bonus"):
+            if message.startswith(key):
+                return "bonus_call_up" if key == "winner_bonus" else key
+        return None
+
+
+@dataclass
+class HandEntry:
+    """A hand as typed into the form: the engine hand, what was typed, and errors by field."""
+
+    hand: engine.Hand | None
+    typed: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, where: str, message: str) -> None:
+        self.errors.setdefault(where, []).append(message)
+
+
+def value_key(seat: int) -> str:
+    return f"value-{seat}"
+
+
+def read_hand(
+    post: QueryDict, players: list[str], seats: dict[str, int], rules: engine.Rules
+) -> HandEntry:
+    """The hand in a posted form, for the players in it; bad numbers are errors, not guesses."""
+    low, high = rules.hand_value_bounds()
+    typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
+    entry = HandEntry(None, typed)
+    if post.get("action") == "void":
+        entry.hand = engine.Hand(void=True)
+        return entry
+    winner = post.get("winner", "")
+    if winner not in players:
+        entry.add(
+            "winner", "choose who won the hand (or press “Void hand” if the stock ran out twice)"
+        )
+        winner = ""
+    penalties: dict[str, int] = {}
+    for name in players:
+        if name == winner:
+            continue
+        raw = post.get(value_key(seats[name]), "").strip()
+        if not raw:
+            if winner:
+                entry.add(name, f"enter what {name} held: a number from {low} to {high}")
+            continue
+        if not raw.isdigit():
+            entry.add(
+                name, f"“{raw}” is not a hand value: enter a whole number from {low} to {high}"
+            )
+            continue
+        penalties[name] = int(raw)
+    decisions = {}
+    for name in players:
+        choice = post.get(f"decision-{seats[name]}", "")
+        if choice in ("in", "out"):
+            decisions[name] = choice == "in"
+    if winner:
+        entry.hand = engine.Hand(
+            winner=winner,
+            kalookie=post.get("kalookie") in ("on", "1", "true"),
+            penalties=penalties,
+            buy_ins=decisions,
+        )
+    return entry
+
+
+def add_problems(
+    entry: HandEntry, problems: tuple[engine.Problem, ...], players: list[str]
+) -> None:
+    """Puts each engine problem beside the player it names, or above the form."""
+    for problem in problems:
+        where = problem.player if problem.player in players else "winner"
+        if problem.player and problem.player not in players:
+            where = "form"
+        message = problem.message
+        # The engine's messages about a player start with the verb ("is out of the game…").
+        if problem.player and message.startswith(("was ", "is ", "won ")):
+            message = f"{problem.player} {message}"
+        entry.add(where, message)

@@ -1,0 +1,141 @@
+"""What the pages show, built only from the engine's ledger: money written for people,
+the standings rows and the score sheet's rows."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import format_amount
+
+SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JMD": "J$", "TTD": "TT$", "SEK": "kr "}
+
+
+def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> str:
+    """£0.50, -£1.60, +£0.30; units and other currencies as a plain number with the code."""
+    text = format_amount(abs(amount), digits)
+    sign = "-" if amount < 0 and text.strip("0.") else ("+" if signed and amount > 0 else "")
+    if currency in SYMBOLS:
+        return f"{sign}{SYMBOLS[currency]}{text}"
+    if currency == "units":
+        return f"{sign}{text}"
+    return f"{sign}{text} {currency}"
+
+
+class Money:
+    """Writes the game's amounts with its currency and places."""
+
+    def __init__(self, ledger: engine.Ledger) -> None:
+        self.currency = ledger.game.stakes.currency
+        self.digits = ledger.money_digits
+
+    def __call__(self, amount: Decimal, signed: bool = False) -> str:
+        return money(amount, self.currency, self.digits, signed)
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    seat: int
+    total: int
+    room: int
+    buy_ins: int
+    allowed: str
+    out: bool
+    awaiting: bool
+    net: str
+    dealer: bool
+
+
+def standings(ledger: engine.Ledger) -> list[Row]:
+    fmt = Money(ledger)
+    allowed = ledger.game.rules.max_buy_ins
+    return [
+        Row(
+            name=s.name,
+            seat=s.seat,
+            total=s.total,
+            room=max(s.room, 0),
+            buy_ins=s.buy_ins,
+            allowed="∞" if allowed is None else str(allowed),
+            out=s.out,
+            awaiting=s.awaiting_decision,
+            net=fmt(s.net, signed=True),
+            dealer=s.name == ledger.dealer,
+        )
+        for s in ledger.standings
+    ]
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    mark: str  # "", "winner", "kalookie", "buy-in"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    dealer: str
+    void: bool
+    points: list[Cell]
+    payments: list[str]
+    problems: list[engine.Problem]
+
+
+def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
+    """As on 000's sheet: totals with * for the winner, *K for a kalookie, (n) for a buy-in reset;
+    beside them the running hand payments."""
+    fmt = Money(ledger)
+    players = ledger.game.players
+    running = dict.fromkeys(players, Decimal(0))
+    rows = []
+    for hand in ledger.hands:
+        cells = []
+        for p in players:
+            running[p] += hand.payments.get(p, Decimal(0))
+            if hand.void or hand.conflicting or p not in hand.totals:
+                cells.append(Cell("", ""))
+            elif p == hand.winner:
+                star = "*K" if hand.kalookie else "*"
+                cells.append(
+                    Cell(f"{star} {hand.totals[p]}", "kalookie" if hand.kalookie else "winner")
+                )
+            elif p in hand.bought_in:
+                cells.append(Cell(f"({hand.totals[p]})", "buy-in"))
+            elif p in hand.scored:
+                cells.append(Cell(str(hand.totals[p]), ""))
+            else:
+                cells.append(Cell("", ""))
+        rows.append(
+            SheetRow(
+                number=hand.number,
+                dealer=hand.dealer,
+                void=hand.void,
+                points=cells,
+                payments=[fmt(running[p], signed=True) for p in players],
+                problems=list(hand.problems),
+            )
+        )
+    return rows
+
+
+def pool_row(ledger: engine.Ledger) -> list[str]:
+    """Each player's pool account: what they took from the pool less what they paid in."""
+    fmt = Money(ledger)
+    return [fmt(s.pool_share - s.paid_in, signed=True) for s in ledger.standings]
+
+
+def describe_hand(hand: engine.Hand) -> str:
+    """A hand in one line for the history: "John won (Andy 85, Mark 42)"."""
+    if hand.void:
+        return "void"
+    how = "won by kalookie" if hand.kalookie else "won"
+    values = [f"{p} {v}" for p, v in hand.penalties.items()]
+    values += [f"{p} {' '.join(c)}" for p, c in hand.cards.items()]
+    text = f"{hand.winner} {how} ({', '.join(values)})"
+    if hand.buy_ins:
+        decisions = ", ".join(
+            f"{p} {'bought in' if d else 'dropped out'}" for p, d in hand.buy_ins.items()
+        )
+        text += f"; {decisions}"
+    return text

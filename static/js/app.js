@@ -1,0 +1,89 @@
+// Progressive enhancement for the hand form: hide the winner's field, move focus on,
+// and count a loser's cards into their value. Everything works without this file.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function values(form) {
+    return Array.prototype.filter.call(
+      form.querySelectorAll(".value input[type=text]"),
+      function (input) { return !input.disabled; }
+    );
+  }
+
+  function markWinner(form) {
+    var picked = form.querySelector("input[name=winner]:checked");
+    form.querySelectorAll(".value").forEach(function (box) {
+      var won = picked !== null && box.dataset.player === picked.value;
+      box.classList.toggle("won", won);
+      box.querySelector("input[type=text]").disabled = won;
+    });
+  }
+
+  function setUp(root) {
+    root.querySelectorAll("form.hand").forEach(function (form) {
+      if (form.dataset.ready) { return; }
+      form.dataset.ready = "1";
+      markWinner(form);
+      form.addEventListener("change", function (event) {
+        if (event.target.name !== "winner") { return; }
+        markWinner(form);
+        var first = values(form)[0];
+        if (first) { first.focus(); }
+      });
+      form.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || !event.target.matches(".value input")) { return; }
+        var list = values(form);
+        var next = list[list.indexOf(event.target) + 1];
+        if (next) {
+          event.preventDefault();
+          next.focus();
+        }
+      });
+      form.querySelectorAll("button.count").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function () { toggleCounter(form, button); });
+      });
+    });
+    var invalid = root.querySelector("[aria-invalid=true]");
+    if (invalid) { invalid.focus(); }
+  }
+
+  function toggleCounter(form, button) {
+    var box = button.closest(".value");
+    var open = box.querySelector(".counter");
+    if (open) {
+      open.remove();
+      button.setAttribute("aria-expanded", "false");
+      return;
+    }
+    var template = document.getElementById("counter-keys");
+    var counter = template.content.firstElementChild.cloneNode(true);
+    var input = document.getElementById(button.dataset.for);
+    var tally = counter.querySelector(".tally");
+    var cards = [];
+    function show() {
+      var sum = cards.reduce(function (total, card) { return total + card.value; }, 0);
+      input.value = cards.length ? String(sum) : "";
+      tally.textContent = cards.length
+        ? cards.map(function (card) { return card.rank; }).join(" + ") + " = " + sum
+        : "Tap each card left in the hand.";
+    }
+    counter.addEventListener("click", function (event) {
+      var key = event.target.closest("button");
+      if (!key) { return; }
+      if (key.hasAttribute("data-undo")) {
+        cards.pop();
+      } else {
+        cards.push({ rank: key.dataset.rank, value: Number(key.dataset.value) });
+      }
+      show();
+    });
+    box.appendChild(counter);
+    button.setAttribute("aria-expanded", "true");
+    show();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  document.addEventListener("htmx:afterSwap", function (event) { setUp(event.detail.elt.ownerDocument); });
+})();
