@@ -1,3 +1,13 @@
+from django.urls import path
+
+from . import views
+
 app_name = "sheets"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("g/<str:token>/score-sheet.pdf", views.pdf, name="pdf"),
+    path("g/<str:token>/hands.csv", views.csv, name="csv"),
+    path("g/<str:token>/record.json", views.json_record, name="json"),
+    path("import/", views.import_record, name="import"),
+    path("blank/", views.blank, name="blank"),
+]

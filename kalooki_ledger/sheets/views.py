@@ -1,0 +1,90 @@
+"""Score sheets as files: the PDF, CSV and JSON of a game, uploads of records, blank sheets."""
+
+from django.db.models import Q
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games.exports import render_json
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.session import remember
+from kalooki_ledger.games.store import games_loaded
+from kalooki_ledger.games.store import import_record as store_import
+
+from .blank import blank_sheet, blank_sheet_pdf
+from .csv import game_csv
+from .forms import BlankSheetForm, ImportForm
+from .pdf import PAPERS, score_sheet_pdf
+
+
+def _game(token: str) -> Game:
+    """The game behind either of its links: scoring and watching may both download."""
+    game = games_loaded().filter(Q(edit_token=token) | Q(share_token=token)).first()
+    if game is None:
+        raise Http404("No game at this link")
+    return game
+
+
+def _download(data: bytes, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _file_name(game: Game, extension: str) -> str:
+    return f"{slugify(game.title) or 'kalooki-game'}-{game.pk}.{extension}"
+
+
+@require_GET
+def pdf(request, token: str):
+    paper = request.GET.get("paper", "a4")
+    if paper not in PAPERS:
+        return HttpResponseBadRequest(
+            f"Paper must be one of: {', '.join(PAPERS)}.", content_type="text/plain"
+        )
+    game = _game(token)
+    record = game.to_record()
+    data = score_sheet_pdf(record, engine.replay(record.game), paper)
+    return _download(data, "application/pdf", _file_name(game, "pdf"))
+
+
+@require_GET
+def csv(request, token: str):
+    game = _game(token)
+    data = game_csv(game.ledger()).encode()
+    return _download(data, "text/csv; charset=utf-8", _file_name(game, "csv"))
+
+
+@require_GET
+def json_record(request, token: str):
+    game = _game(token)
+    return _download(render_json(game), "application/json", _file_name(game, "json"))
+
+
+@require_POST
+def import_record(request):
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            game = store_import(form.cleaned_data["record"])
+        except engine.RecordError as exc:
+            form.add_error("record", f"{exc}. Nothing was imported.")
+        else:
+            remember(request, game, scoring=True)
+            return redirect(game.get_absolute_url())
+    return render(request, "sheets/import_error.html", {"form": form}, status=400)
+
+
+@require_GET
+def blank(request):
+    if not request.GET:
+        return render(request, "sheets/blank_form.html", {"form": BlankSheetForm()})
+    form = BlankSheetForm(request.GET)
+    if not form.is_valid():
+        return render(request, "sheets/blank_form.html", {"form": form}, status=400)
+    data = form.cleaned_data
+    sheet = blank_sheet(data["players"], data["preset"], data["club"], data["rows"])
+    name = f"{slugify(sheet.club) or 'kalooki'}-score-sheet-{data['players']}-players.pdf"
+    return _download(blank_sheet_pdf(sheet, data["paper"]), "application/pdf", name)

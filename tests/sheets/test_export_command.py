@@ -1,0 +1,40 @@
+"""`export_game ID --format csv|pdf`: the sheets through the management command."""
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from kalooki_ledger.games.store import import_record
+from tests.helpers import pdf_text, worked_example
+
+
+@pytest.fixture
+def game_id(db) -> int:
+    return import_record(worked_example()).pk
+
+
+def test_csv_is_printed_with_a_header_and_a_row_per_hand(game_id):
+    out = io.StringIO()
+    call_command("export_game", str(game_id), "--format", "csv", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("hand,dealer,void,winner,kalookie,Andy scored")
+    assert len(lines) == 6
+
+
+def test_pdf_is_written_to_the_output_file(game_id, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    call_command("export_game", str(game_id), "--format", "pdf", "--output", str(target))
+    assert "Mark pays John 16" in pdf_text(target.read_bytes())
+
+
+def test_pdf_without_an_output_file_is_refused(game_id):
+    with pytest.raises(CommandError, match="a PDF export needs --output FILE"):
+        call_command("export_game", str(game_id), "--format", "pdf", stdout=io.StringIO())
+
+
+def test_json_is_still_the_record_with_results(game_id):
+    out = io.StringIO()
+    call_command("export_game", str(game_id), stdout=out)
+    assert json.loads(out.getvalue())["results"]["winner"] == "John"

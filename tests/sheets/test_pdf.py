@@ -1,0 +1,131 @@
+"""The PDF score sheet, read back with poppler: source 000's figures, page fit and paper sizes."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from kalooki_ledger.rules import parse_record, replay
+from kalooki_ledger.sheets.pdf import check_paper, score_sheet_pdf
+from tests.helpers import long_record, pdf_info, pdf_text, worked_example
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
+
+
+def render(data: dict, paper: str = "a4") -> bytes:
+    record = parse_record(data)
+    return score_sheet_pdf(record, replay(record.game), paper)
+
+
+@pytest.fixture(scope="module")
+def worked_pdf() -> bytes:
+    return render(worked_example())
+
+
+@pytest.fixture(scope="module")
+def worked_lines(worked_pdf) -> list[list[str]]:
+    return [line.split() for line in pdf_text(worked_pdf).splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def forty_hands() -> bytes:
+    return render(long_record(40), "letter")
+
+
+def hand_line(lines: list[list[str]], number: int) -> list[str]:
+    return next(words[1:] for words in lines if words[0] == str(number))
+
+
+def labelled(lines: list[list[str]], label: str) -> list[str]:
+    return next(words for words in lines if words[0] == label)
+
+
+def test_penalty_account_shows_source_000s_totals_stars_and_the_buy_in(worked_lines):
+    penalties = [hand_line(worked_lines, n)[:4] for n in range(1, 6)]
+    assert penalties == [
+        ["85", "42", "*", "30"],
+        ["*", "92", "45", "60"],
+        ["123", "145", "*K", "100"],
+        ["127", "(127)", "98", "*"],
+        ["156", "198", "*", "160"],
+    ]
+
+
+def test_payments_account_runs_hand_by_hand_as_in_source_000(worked_lines):
+    payments = [hand_line(worked_lines, n)[4:] for n in range(1, 6)]
+    assert payments == [
+        ["-1", "-1", "+3", "-1"],
+        ["+2", "-2", "+2", "-2"],
+        ["0", "-4", "+8", "-4"],
+        ["-1", "-5", "+7", "-1"],
+        ["-2", "-6", "+10", "-2"],
+    ]
+
+
+def test_pool_row_and_totals_row_close_the_payments_account(worked_lines):
+    assert labelled(worked_lines, "Pool")[-4:] == ["-5", "-10", "+20", "-5"]
+    assert labelled(worked_lines, "Total")[-4:] == ["-7", "-16", "+30", "-7"]
+
+
+def test_header_names_the_preset_every_setting_and_the_stakes(worked_pdf):
+    text = " ".join(pdf_text(worked_pdf).split())
+    assert "British club (british)" in text
+    assert "Limit: out over 150" in text
+    assert "Buy-ins: 2 buy-ins each while 2 players stay within the limit" in text
+    assert "Stakes (units): call-up 1, kalookie 2, initial 5, buy-in 5" in text
+    assert "Finished: John wins the pool of 25" in text
+
+
+def test_footer_lists_the_settlement_and_a_line_for_each_signature(worked_pdf):
+    text = pdf_text(worked_pdf)
+    for transfer in ("Mark pays John 16", "Andy pays John 7", "Frank pays John 7"):
+        assert transfer in text
+    signatures = text[text.index("Agreed and settled") :]
+    assert all(name in signatures for name in ("Andy", "Mark", "John", "Frank"))
+
+
+def test_a_void_hand_is_marked_and_counts_as_a_row():
+    data = worked_example()
+    data["hands"].insert(1, {"void": True})
+    lines = [line.split() for line in pdf_text(render(data)).splitlines() if line.strip()]
+    assert hand_line(lines, 2)[0] == "Void:"
+    assert hand_line(lines, 3)[:4] == ["*", "92", "45", "60"]
+
+
+def test_five_players_and_forty_hands_fit_one_letter_page(forty_hands):
+    assert pdf_info(forty_hands)["Pages"] == "1"
+    lines = [line.split() for line in pdf_text(forty_hands).splitlines() if line.strip()]
+    assert len(hand_line(lines, 40)) == 10
+
+
+def test_a_longer_game_runs_on_to_page_two_under_the_same_headings():
+    pdf = render(long_record(70, title="Marathon at the club", rules={"preset": "long-501"}))
+    pages = pdf_text(pdf).split("\f")
+    assert pdf_info(pdf)["Pages"] == "2"
+    for heading in ("Marathon at the club", "Penalty points", "Payments", "Sarah"):
+        assert heading in pages[1]
+    assert "Page 2 of 2" in pages[1]
+    assert [line.split()[0] for line in pages[1].splitlines() if line.strip()][-1] != "70"
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "(A4)"), ("letter", "(letter)")])
+def test_it_prints_portrait_on_a4_or_us_letter(paper, size):
+    info = pdf_info(render(worked_example(), paper))
+    width, _, rest = info["Page size"].partition(" x ")
+    assert size in info["Page size"]
+    assert float(width) < float(rest.split()[0])
+
+
+def test_it_refuses_a_paper_it_has_no_layout_for():
+    with pytest.raises(ValueError, match="paper must be one of a4, letter, not 'a3'"):
+        check_paper("a3")
+
+
+def test_page_one_turns_into_a_png_for_a_look(worked_pdf, forty_hands, tmp_path):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, pdf in (("score-sheet-a4", worked_pdf), ("score-sheet-40-hands-letter", forty_hands)):
+        source = tmp_path / f"{name}.pdf"
+        source.write_bytes(pdf)
+        target = SCREENSHOTS / name
+        subprocess.run(["pdftoppm", "-png", "-r", "90", "-singlefile", source, target], check=True)
+        assert (SCREENSHOTS / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
