@@ -11,7 +11,7 @@ from .config import FAMILIES, Rules, Stakes
 from .errors import Problem, RecordError
 from .game import CardCount, Game, Hand
 from .ledger import Ledger, check, check_setup
-from .money import UNITS, format_amount, parse_amount
+from .money import UNITS, display_digits, format_amount, parse_amount
 from .presets import PRESETS
 
 FORMAT = "kalooki-game/1"
@@ -61,23 +61,25 @@ def _fail(message: str, hand: int | None = None, player: str | None = None) -> R
     return RecordError(Problem(message, hand, player))
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
+def _int(
+    value: Any, what: str, low: int, high: int, hand: int | None = None, player: str | None = None
+) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{what} must be a whole number from {low} to {high}")
+        raise _fail(f"{what} must be a whole number from {low} to {high}", hand, player)
     if not low <= value <= high:
-        raise _fail(f"{what} must be from {low} to {high}, not {value}")
+        raise _fail(f"{what} must be from {low} to {high}, not {value}", hand, player)
     return value
 
 
-def _bool(value: Any, what: str) -> bool:
+def _bool(value: Any, what: str, hand: int | None = None) -> bool:
     if not isinstance(value, bool):
-        raise _fail(f"{what} must be true or false")
+        raise _fail(f"{what} must be true or false, not {value!r}", hand)
     return value
 
 
 def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, dict[str, Any]]:
     """The preset's rules with the record's overrides, each checked; returns the tidy overrides."""
-    if preset_key not in PRESETS:
+    if not isinstance(preset_key, str) or preset_key not in PRESETS:
         raise _fail(f"unknown preset {preset_key!r}: use one of {', '.join(PRESETS)}")
     rules = PRESETS[preset_key].rules
     tidy: dict[str, Any] = {}
@@ -152,7 +154,10 @@ def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> di
     if not isinstance(value, Mapping):
         raise _fail(f"{key} must map player names to values", hand)
     for name in value:
-        _name(name, players, hand, f"{key} names")
+        if name not in players:
+            raise _fail(
+                f"{key} names {name!r}, who is not one of the players ({', '.join(players)})", hand
+            )
     return dict(value)
 
 
@@ -165,7 +170,7 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
         raise _fail(
             f"unknown key {unknown[0]!r}: a hand has {', '.join(sorted(HAND_KEYS))}", number
         )
-    void = _bool(data.get("void", False), "void")
+    void = _bool(data.get("void", False), "void", number)
     if void:
         if set(data) - {"void"}:
             raise _fail("a void hand has nothing else: no winner, values or buy-ins", number)
@@ -173,11 +178,11 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
     if "winner" not in data:
         raise _fail('a hand needs a winner, or "void": true', number)
     winner = _name(data["winner"], players, number, "the winner")
-    kalookie = _bool(data.get("kalookie", False), "kalookie")
+    kalookie = _bool(data.get("kalookie", False), "kalookie", number)
     penalties = _player_map(data.get("penalties", {}), players, number, "penalties")
     for player, value in penalties.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail("a hand value is a whole number", number, player)
+            raise _fail(f"a hand value is a whole number such as 42, not {value!r}", number, player)
     cards: dict[str, tuple[str, ...]] = {}
     for player, listed in _player_map(data.get("cards", {}), players, number, "cards").items():
         if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
@@ -190,8 +195,8 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
         if not isinstance(count, Mapping) or set(count) - {"cards", "jokers"}:
             raise _fail('counts are {"cards": n, "jokers": n}', number, player)
         counts[player] = CardCount(
-            _int(count.get("cards", 0), "cards", 0, 100),
-            _int(count.get("jokers", 0), "jokers", 0, 100),
+            _int(count.get("cards", 0), "cards", 0, 100, number, player),
+            _int(count.get("jokers", 0), "jokers", 0, 100, number, player),
         )
     adjustments = _player_map(data.get("adjustments", {}), players, number, "adjustments")
     for player, value in adjustments.items():
@@ -238,7 +243,7 @@ def parse_record(data: Any) -> GameRecord:
     if not isinstance(data, Mapping):
         raise _fail("a game record is a JSON object")
     if data.get("format") != FORMAT:
-        raise _fail(f'format must be "{FORMAT}"')
+        raise _fail(f'format must be "{FORMAT}", not {data.get("format")!r}')
     title = data.get("title") or ""
     if not isinstance(title, str) or len(title) > MAX_TITLE:
         raise _fail(f"title is text of at most {MAX_TITLE} characters")
@@ -307,7 +312,12 @@ def stakes_to_json(stakes: Stakes, digits: int, family: str) -> dict[str, str]:
 def record_to_json(record: GameRecord, ledger: Ledger | None = None) -> dict[str, Any]:
     """The record as stored; with a ledger, `results` added as export_game prints them."""
     game = record.game
-    digits = ledger.money_digits if ledger else 2
+    # Without a ledger, write as many places as the currency has so no stake is rounded.
+    digits = (
+        ledger.money_digits
+        if ledger
+        else display_digits(game.stakes.currency, game.stakes.amounts())
+    )
     out: dict[str, Any] = {
         "format": FORMAT,
         "title": record.title,

@@ -1,0 +1,391 @@
+"""The game record kalooki-game/1: reading, writing back, and refusing bad records clearly."""
+
+import json
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.rules import RecordError, check, parse_record, record_to_json, results_to_json
+from tests.helpers import record, worked_example
+
+PLAYERS = ["Andy", "Mark", "John", "Frank"]
+
+
+def good(**extra) -> dict:
+    base = {
+        "title": "Friday at Mark's",
+        "played_on": "2026-11-20",
+        "rules": {"preset": "british", "limit": 150, "max_buy_ins": 2},
+        "stakes": {
+            "currency": "GBP",
+            "call_up": "0.10",
+            "kalookie": "0.20",
+            "initial": "0.50",
+            "buy_in": "0.50",
+        },
+        "first_dealer": "Andy",
+        "stopped": None,
+    }
+    hands = extra.pop(
+        "hands", [{"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}}]
+    )
+    return record(extra.pop("players", PLAYERS), hands, **{**base, **extra})
+
+
+def refused(data) -> str:
+    with pytest.raises(RecordError) as caught:
+        parse_record(data)
+    return str(caught.value)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def test_it_reads_the_example_of_the_spec():
+    data = good(
+        hands=[
+            {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}},
+            {"void": True},
+            {
+                "winner": "Andy",
+                "kalookie": True,
+                "cards": {
+                    "Mark": ["Joker", "AS", "10H"],
+                    "John": ["7", "7"],
+                    "Frank": ["KD", "2C"],
+                },
+            },
+        ]
+    )
+    rec = parse_record(data)
+    assert rec.title == "Friday at Mark's"
+    assert rec.played_on.isoformat() == "2026-11-20"
+    assert rec.game.stakes.call_up == Decimal("0.10")
+    ledger = check(rec.game)
+    assert ledger.standing("Mark").total == 42 + 36
+    assert ledger.hands[2].payments["Andy"] == Decimal("0.60")
+
+
+def test_the_presets_stakes_apply_without_a_stakes_object():
+    data = good(rules={"preset": "williamson"})
+    del data["stakes"]
+    stakes = parse_record(data).game.stakes
+    assert (stakes.currency, stakes.initial, stakes.buy_in) == ("units", 3, 2)
+
+
+def test_an_omitted_stake_is_zero():
+    stakes = parse_record(good(stakes={"currency": "GBP", "call_up": "0.10"})).game.stakes
+    assert (stakes.call_up, stakes.kalookie, stakes.initial) == (Decimal("0.10"), 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "attribute", "value"),
+    [
+        ({"limit": 151}, "limit", 151),
+        ({"out_at": "reach"}, "out_at", "reach"),
+        ({"max_buy_ins": None}, "max_buy_ins", None),
+        ({"max_buy_ins": 0}, "max_buy_ins", 0),
+        ({"buy_in_needs_remaining": 3}, "buy_in_needs_remaining", 3),
+        ({"kalookie_doubles_penalties": True}, "kalookie_doubles_penalties", True),
+        ({"winner_bonus": {"call_up": 20, "kalookie": 40}}, "winner_bonus_kalookie", 40),
+        ({"joker_value": 25}, "joker_value", 25),
+    ],
+)
+def test_every_rule_can_be_overridden(overrides, attribute, value):
+    rules = parse_record(good(rules={"preset": "british", **overrides})).game.rules
+    assert getattr(rules, attribute) == value
+
+
+def test_the_worked_example_round_trips_exactly():
+    data = worked_example()
+    data.pop("expected")
+    once = record_to_json(parse_record(data))
+    assert record_to_json(parse_record(once)) == once
+    assert once["hands"] == data["hands"]
+
+
+def test_it_writes_results_as_the_spec_shows():
+    rec = parse_record(good())
+    out = record_to_json(rec, check(rec.game))
+    results = out["results"]
+    assert results["status"] == "in-progress"
+    assert results["next_dealer"] == "Mark"
+    assert results["pool"] == "2.00"
+    assert results["players"]["Andy"] == {"total": 85, "buy_ins": 0, "out": False, "net": "-0.60"}
+    assert results["hands"][0]["payments"] == {
+        "Andy": "-0.10",
+        "Mark": "-0.10",
+        "John": "0.30",
+        "Frank": "-0.10",
+    }
+    assert results["transfers"] == []
+    json.dumps(out)  # plain JSON all the way down
+
+
+def test_results_list_owed_decisions_in_order_and_no_next_dealer():
+    data = good(hands=[{"winner": "John", "penalties": {"Andy": 148, "Mark": 148, "Frank": 2}}])
+    data["rules"]["limit"] = 100
+    results = results_to_json(check(parse_record(data).game))
+    assert results["status"] == "awaiting-buy-ins"
+    assert results["awaiting_buy_ins"] == ["Andy", "Mark"]
+    assert results["next_dealer"] is None
+
+
+def test_a_three_place_currency_keeps_its_places_when_written_without_results():
+    data = good(stakes={"currency": "BHD", "call_up": "0.125", "initial": "1.500"})
+    stakes = record_to_json(parse_record(data))["stakes"]
+    assert (stakes["call_up"], stakes["initial"]) == ("0.125", "1.500")
+
+
+def test_unit_stakes_written_without_results_read_back_the_same():
+    data = good(stakes={"currency": "units", "call_up": "1", "initial": "5"})
+    once = record_to_json(parse_record(data))
+    assert once["stakes"]["call_up"] == "1"
+    assert record_to_json(parse_record(once)) == once
+
+
+# --- bad records ------------------------------------------------------------------------------
+
+
+def with_rules(**rules) -> dict:
+    return good(rules={"preset": "british", **rules})
+
+
+def with_stakes(**stakes) -> dict:
+    return good(stakes={"currency": "GBP", **stakes})
+
+
+def with_hands(*hands, **extra) -> dict:
+    return good(hands=list(hands), **extra)
+
+
+HAND_1 = {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}}
+OVER = {"winner": "John", "penalties": {"Andy": 100, "Mark": 148, "Frank": 30}}  # limit 100
+
+
+BAD = [
+    # the document
+    ([], "a game record is a JSON object"),
+    (
+        {**good(), "format": "kalooki-game/2"},
+        "format must be \"kalooki-game/1\", not 'kalooki-game/2'",
+    ),
+    (
+        {k: v for k, v in good().items() if k != "format"},
+        'format must be "kalooki-game/1", not None',
+    ),
+    (good(title=7), "title is text of at most 200 characters"),
+    (good(played_on="20/11/2026"), 'played_on is a date such as "2026-11-20"'),
+    # rules
+    (good(rules={"preset": "vegas"}), "unknown preset 'vegas': use one of british, british-151"),
+    (good(rules={"preset": ["british"]}), "unknown preset ['british']: use one of british"),
+    (good(rules=[]), 'rules is an object such as {"preset": "british"}'),
+    (with_rules(limits=150), "unknown rule 'limits': the rules are family, limit, out_at"),
+    (with_rules(limit="150"), "limit must be a whole number from 10 to 10000"),
+    (with_rules(limit=150.0), "limit must be a whole number from 10 to 10000"),
+    (with_rules(limit=True), "limit must be a whole number from 10 to 10000"),
+    (with_rules(limit=5), "limit must be from 10 to 10000, not 5"),
+    (
+        with_rules(out_at="under"),
+        'out_at must be "over" (past the limit) or "reach" (on reaching it)',
+    ),
+    (with_rules(max_buy_ins=-1), "max_buy_ins must be from 0 to 100, not -1"),
+    (with_rules(max_buy_ins="2"), "max_buy_ins must be a whole number from 0 to 100"),
+    (with_rules(buy_in_needs_remaining=1), "buy_in_needs_remaining must be from 2 to 6, not 1"),
+    (
+        with_rules(kalookie_doubles_penalties="yes"),
+        "kalookie_doubles_penalties must be true or false, not 'yes'",
+    ),
+    (with_rules(winner_bonus=20), 'winner_bonus is {"call_up": n, "kalookie": n}'),
+    (
+        with_rules(winner_bonus={"call_up": -1}),
+        "winner_bonus call_up must be from 0 to 500, not -1",
+    ),
+    (with_rules(joker_value=0), "joker_value must be from 1 to 100, not 0"),
+    (
+        with_rules(family="martian"),
+        "family must be one of elimination, positive, per-hand, fixed-deals",
+    ),
+    (with_rules(family="positive"), "the positive family of scoring is not available yet"),
+    # stakes
+    (
+        with_stakes(call_up=0.1),
+        'the call_up stake must be written as a decimal string such as "0.50"',
+    ),
+    (with_stakes(initial="-0.50"), "the initial stake can't be negative: use 0 or more"),
+    (with_stakes(buy_in="0.505"), "the buy_in stake in GBP can have at most 2 decimal places"),
+    (
+        with_stakes(kalookie="two"),
+        "the kalookie stake must be an amount such as \"0.50\", not 'two'",
+    ),
+    (with_stakes(kalookie=None), 'the kalookie stake must be an amount such as "0.50"'),
+    (with_stakes(tip="1"), "unknown stake 'tip': the stakes are call_up, kalookie"),
+    (
+        good(stakes={"currency": "pounds"}),
+        "currency must be an ISO code such as GBP, or \"units\", not 'pounds'",
+    ),
+    (good(stakes="0.10"), 'stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
+    # seats
+    (
+        good(players=["Andy", "Mark", "Andy"]),
+        "two players are called 'Andy': give each a different name",
+    ),
+    (
+        good(players=["Andy", "Mark", "andy"]),
+        "two players are called 'andy': give each a different name",
+    ),
+    (good(players=["Andy"], hands=[]), "a game has 2 to 6 players, not 1"),
+    (good(players=[*PLAYERS, "E", "F", "G"], hands=[]), "a game has 2 to 6 players, not 7"),
+    (good(players="Andy, Mark"), "players is a list of names in clockwise seat order"),
+    (good(players=["Andy", ""]), "every player needs a name"),
+    (good(players=["Andy", " Mark"]), "player names can't start or end with spaces"),
+    (good(players=["Andy", "M" * 41]), "a player's name has at most 40 characters"),
+    (
+        good(first_dealer="Zoe"),
+        "the first dealer 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+    ),
+    # hands: shape
+    (good(hands={"1": HAND_1}), "hands is a list of hands"),
+    (with_hands(HAND_1, ["John"]), 'Hand 2: a hand is an object such as {"winner": "Mark", ...}'),
+    (
+        with_hands({**HAND_1, "bonus": 5}),
+        "Hand 1: unknown key 'bonus': a hand has adjustments, buy_ins, cards",
+    ),
+    (
+        with_hands(HAND_1, {"void": True, "winner": "John"}),
+        "Hand 2: a void hand has nothing else: no winner",
+    ),
+    (with_hands(HAND_1, {"void": "yes"}), "Hand 2: void must be true or false, not 'yes'"),
+    (with_hands({"penalties": {"Andy": 4}}), 'Hand 1: a hand needs a winner, or "void": true'),
+    (
+        with_hands({**HAND_1, "winner": "Zoe"}),
+        "Hand 1: the winner 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+    ),
+    (with_hands({**HAND_1, "kalookie": 1}), "Hand 1: kalookie must be true or false, not 1"),
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Zoe": 4}}),
+        "Hand 1: penalties names 'Zoe', who is not one of the players (Andy, Mark, John, Frank)",
+    ),
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Frank": "4"}}),
+        "Hand 1, Frank: a hand value is a whole number such as 42, not '4'",
+    ),
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Frank": 4.0}}),
+        "Hand 1, Frank: a hand value is a whole number such as 42, not 4.0",
+    ),
+    (
+        with_hands(
+            {"winner": "John", "penalties": {"Andy": 4, "Mark": 4}, "cards": {"Frank": "7H"}}
+        ),
+        'Hand 1, Frank: cards are a list such as ["Joker", "AS", "10H"]',
+    ),
+    (
+        with_hands({**HAND_1, "buy_ins": {"Mark": "yes"}}),
+        "Hand 1, Mark: a buy-in decision is true (bought in) or false (dropped out)",
+    ),
+    # hands: against the game
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 85, "Mark": 42}}),
+        "Hand 1, Frank: no hand value recorded for a player still in: enter a number from 2 to 148",
+    ),
+    (
+        with_hands({**HAND_1, "penalties": {**HAND_1["penalties"], "John": 3}}),
+        "Hand 1, John: won the hand, so has no hand value",
+    ),
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 149, "Mark": 42, "Frank": 30}}),
+        "Hand 1, Andy: no 13-card hand is worth more than 148 (entered 149)",
+    ),
+    (
+        with_hands({"winner": "John", "penalties": {"Andy": 85, "Mark": 1, "Frank": 30}}),
+        "Hand 1, Mark: a loser's hand is worth at least 2: one card (entered 1)",
+    ),
+    (
+        with_hands(
+            {
+                "winner": "John",
+                "penalties": {"Andy": 85, "Mark": 42},
+                "cards": {"Frank": ["AS"] * 3},
+            }
+        ),
+        "Hand 1, Frank: the deck has only 2 of AS",
+    ),
+    (
+        with_hands(
+            {
+                "winner": "John",
+                "penalties": {"Andy": 85, "Mark": 42},
+                "cards": {"Frank": ["2C"] * 14},
+            }
+        ),
+        "Hand 1, Frank: a loser holds at most 13 cards, not 14",
+    ),
+    (
+        with_hands({**HAND_1, "buy_ins": {"Mark": True}}),
+        "Hand 1, Mark: was not offered a buy-in after this hand: they are within the limit; "
+        "remove the decision",
+    ),
+    (
+        with_hands(OVER, HAND_1, rules={"preset": "british", "limit": 100}),
+        "Hand 1, Mark: was offered a buy-in after this hand and no decision is recorded: "
+        "record whether they bought in or dropped out",
+    ),
+    (
+        with_hands(
+            {**OVER, "buy_ins": {"Mark": False}}, HAND_1, rules={"preset": "british", "limit": 100}
+        ),
+        "Hand 2, Mark: is out of the game after hand 1 and has no hand value any more",
+    ),
+    (
+        with_hands(
+            {**OVER, "buy_ins": {"Mark": False}},
+            {"winner": "Mark", "penalties": {"Andy": 4, "John": 4, "Frank": 4}},
+            rules={"preset": "british", "limit": 100},
+        ),
+        "Hand 2, Mark: is out of the game after hand 1 and can't win",
+    ),
+    (
+        with_hands(
+            {"winner": "John", "penalties": {"Andy": 148, "Mark": 148, "Frank": 148}},
+            HAND_1,
+            rules={"preset": "british", "limit": 100},
+        ),
+        "Hand 2: the game was over after hand 1 (John won): "
+        "delete this hand or correct an earlier one",
+    ),
+    (
+        with_hands(
+            {"winner": "John", "penalties": {"Andy": 148, "Mark": 148, "Frank": 148}},
+            rules={"preset": "british", "limit": 100},
+            stopped={"settle": "split"},
+        ),
+        "the game finished after hand 1 (John won), so it can't be stopped early as well",
+    ),
+    (
+        good(stopped={"settle": "share"}),
+        'stopped is null, {"settle": "refund"} or {"settle": "split"}',
+    ),
+    (good(stopped="refund"), 'stopped is null, {"settle": "refund"} or {"settle": "split"}'),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), BAD, ids=[m[:60] for _, m in BAD])
+def test_it_refuses_a_bad_record_saying_what_is_wrong_and_what_is_allowed(data, message):
+    assert refused(data).startswith(message)
+
+
+def test_it_refuses_a_hand_worth_149_naming_the_hand_and_the_player():
+    data = with_hands(
+        HAND_1, {"winner": "Mark", "penalties": {"Andy": 20, "John": 149, "Frank": 3}}
+    )
+    with pytest.raises(RecordError) as caught:
+        parse_record(data)
+    problem = caught.value.problem
+    assert (problem.hand, problem.player) == (2, "John")
+    assert "148" in problem.message and "149" in problem.message
+
+
+def test_an_owed_decision_on_the_last_hand_is_not_a_problem():
+    data = with_hands(OVER, rules={"preset": "british", "limit": 100})
+    assert check(parse_record(data).game).awaiting_buy_ins == ("Mark",)
