@@ -2,6 +2,7 @@
 
 import json
 import subprocess
+import tempfile
 from decimal import Decimal
 from pathlib import Path
 
@@ -71,3 +72,18 @@ def decided(game: Game, **decisions: bool) -> Game:
     """The game with buy-in decisions added to its last hand."""
     last = game.hands[-1]
     return game.with_hand_replaced(len(game.hands), last.with_buy_ins(decisions))
+
+
+def page_one_png(pdf: bytes, target: Path) -> bytes:
+    """Page one as `target`.png (pdftoppm at 90 dpi), for a person to look at; returns its bytes."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as source:
+        source.write(pdf)
+        source.flush()
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "90", "-singlefile", source.name, str(target)], check=True
+        )
+    return target.with_suffix(".png").read_bytes()
+
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"

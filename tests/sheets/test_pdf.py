@@ -1,15 +1,17 @@
 """The PDF score sheet, read back with poppler: source 000's figures, page fit and paper sizes."""
 
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from kalooki_ledger.rules import parse_record, replay
 from kalooki_ledger.sheets.pdf import check_paper, score_sheet_pdf
-from tests.helpers import long_record, pdf_info, pdf_text, worked_example
-
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
+from tests.helpers import (
+    SCREENSHOTS,
+    long_record,
+    page_one_png,
+    pdf_info,
+    pdf_text,
+    worked_example,
+)
 
 
 def render(data: dict, paper: str = "a4") -> bytes:
@@ -121,11 +123,6 @@ def test_it_refuses_a_paper_it_has_no_layout_for():
         check_paper("a3")
 
 
-def test_page_one_turns_into_a_png_for_a_look(worked_pdf, forty_hands, tmp_path):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def test_page_one_turns_into_a_png_for_a_look(worked_pdf, forty_hands):
     for name, pdf in (("score-sheet-a4", worked_pdf), ("score-sheet-40-hands-letter", forty_hands)):
-        source = tmp_path / f"{name}.pdf"
-        source.write_bytes(pdf)
-        target = SCREENSHOTS / name
-        subprocess.run(["pdftoppm", "-png", "-r", "90", "-singlefile", source, target], check=True)
-        assert (SCREENSHOTS / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert page_one_png(pdf, SCREENSHOTS / name)[:8] == b"\x89PNG\r\n\x1a\n"
