@@ -326,6 +326,14 @@ class _Replay:
             problems.append(Problem("choose who won the hand, or mark it void", number))
             return problems, {}
         if hand.winner not in known:
+            # Without a known winner nobody can be scored; say so instead of failing later.
+            problems.append(
+                Problem(
+                    f"the winner {hand.winner!r} is not one of the players "
+                    f"({', '.join(self.seats)})",
+                    number,
+                )
+            )
             return problems, {}
         if hand.winner not in in_game:
             problems.append(

@@ -261,7 +261,14 @@ def parse_record(data: Any) -> GameRecord:
     rules, tidy = build_rules(preset, overrides)
     stakes = build_stakes(preset, data.get("stakes"))
     players = parse_players(data.get("players"))
-    first_dealer = data.get("first_dealer", players[0] if players else "")
+    first_dealer = data.get("first_dealer")
+    if first_dealer is None:  # omitted or null: the first seat deals first
+        first_dealer = players[0] if players else ""
+    elif not isinstance(first_dealer, str) or first_dealer not in players:
+        # Checked here because Game would quietly read an empty name as the first seat.
+        raise _fail(
+            f"the first dealer {first_dealer!r} is not one of the players ({', '.join(players)})"
+        )
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
         raise _fail("hands is a list of hands")

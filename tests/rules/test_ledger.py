@@ -534,3 +534,15 @@ def test_it_refuses_seats_no_game_can_be_played_with(players, kw, message):
     with pytest.raises(RecordError) as caught:
         replay(make_game(players, **kw))
     assert str(caught.value) == message
+
+
+def test_a_winner_who_is_not_a_player_is_a_problem_not_a_crash():
+    game = make_game("A B C", Hand(winner="Z", penalties={"A": 3, "B": 3, "C": 4}))
+    assert problems(game) == ["Hand 1: the winner 'Z' is not one of the players (A, B, C)"]
+
+
+def test_a_dealer_who_goes_out_in_their_own_deal_passes_it_to_the_next_player_in():
+    game = make_game("A B C D", won("C", B=148, A=2, D=2), rules=Rules(limit=100), first_dealer="B")
+    ledger = check(decided(game, B=False))
+    assert ledger.hands[0].dealer == "B"
+    assert (ledger.dealer, ledger.first_player) == ("C", "D")

@@ -244,6 +244,8 @@ BAD = [
         good(first_dealer="Zoe"),
         "the first dealer 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
     ),
+    (good(first_dealer=""), "the first dealer '' is not one of the players (Andy, Mark"),
+    (good(first_dealer=1), "the first dealer 1 is not one of the players (Andy, Mark"),
     # hands: shape
     (good(hands={"1": HAND_1}), "hands is a list of hands"),
     (with_hands(HAND_1, ["John"]), 'Hand 2: a hand is an object such as {"winner": "Mark", ...}'),
@@ -389,3 +391,11 @@ def test_it_refuses_a_hand_worth_149_naming_the_hand_and_the_player():
 def test_an_owed_decision_on_the_last_hand_is_not_a_problem():
     data = with_hands(OVER, rules={"preset": "british", "limit": 100})
     assert check(parse_record(data).game).awaiting_buy_ins == ("Mark",)
+
+
+@pytest.mark.parametrize("first_dealer", [None, "omitted"])
+def test_without_a_first_dealer_the_first_seat_deals_first(first_dealer):
+    data = good(first_dealer=first_dealer)
+    if first_dealer == "omitted":
+        del data["first_dealer"]
+    assert parse_record(data).game.first_dealer == "Andy"
