@@ -9,6 +9,8 @@ from django.http import QueryDict
 
 from kalooki_ledger import rules as engine
 
+from .present import problem_text
+
 MAX_SEATS = 6
 STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in")
 STAKE_LABELS = {
@@ -60,7 +62,7 @@ class NewGameForm(forms.Form):
         required=False, min_value=1, max_value=100, label="A joker in hand counts"
     )
     currency = forms.CharField(
-        max_length=5,
+        max_length=10,
         initial="GBP",
         label="Currency",
         help_text="An ISO code such as GBP, EUR, USD, or “units” for chips or points.",
@@ -267,8 +269,4 @@ def add_problems(
         where = problem.player if problem.player in players else "winner"
         if problem.player and problem.player not in players:
             where = "form"
-        message = problem.message
-        # The engine's messages about a player start with the verb ("is out of the game…").
-        if problem.player and message.startswith(("was ", "is ", "won ")):
-            message = f"{problem.player} {message}"
-        entry.add(where, message)
+        entry.add(where, problem_text(problem))

@@ -66,6 +66,16 @@ def standings(ledger: engine.Ledger) -> list[Row]:
     ]
 
 
+def problem_text(problem: engine.Problem) -> str:
+    """An engine problem as a sentence: "Frank is out of the game after hand 2 …"."""
+    if not problem.player:
+        return problem.message
+    # The engine's messages about a player start with the verb ("is out of the game…").
+    if problem.message.startswith(("was ", "is ", "won ")):
+        return f"{problem.player} {problem.message}"
+    return f"{problem.player}: {problem.message}"
+
+
 @dataclass(frozen=True)
 class Cell:
     text: str
@@ -79,7 +89,7 @@ class SheetRow:
     void: bool
     points: list[Cell]
     payments: list[str]
-    problems: list[engine.Problem]
+    problems: list[str]
 
 
 def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
@@ -113,7 +123,7 @@ def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
                 void=hand.void,
                 points=cells,
                 payments=[fmt(running[p], signed=True) for p in players],
-                problems=list(hand.problems),
+                problems=[problem_text(p) for p in hand.problems],
             )
         )
     return rows

@@ -288,7 +288,7 @@ def buy_in(request: HttpRequest, token: str) -> HttpResponse:
     hand = ledger.game.hands[-1].with_buy_ins({player: bought_in})
     after = engine.replay(ledger.game.with_hand_replaced(number, hand))
     if after.hand_problems(number):
-        notice = "; ".join(str(p) for p in after.hand_problems(number))
+        notice = "; ".join(present.problem_text(p) for p in after.hand_problems(number))
         return _render_table(request, game, status=422, notice=notice)
     try:
         with transaction.atomic():
@@ -341,7 +341,7 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         "high": high,
         "typed": typed,
         "errors": {},
-        "problems": ledger.hand_problems(number),
+        "problems": [present.problem_text(p) for p in ledger.hand_problems(number)],
         "card_values": _card_values(ledger.game.rules),
     }
     context.update(extra)
@@ -412,7 +412,9 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
     after = engine.replay(ledger.game.stopped_with(settle or None))
     fresh = [p for p in after.problems if p not in ledger.problems]
     if fresh:
-        return _render_table(request, game, status=422, notice="; ".join(str(p) for p in fresh))
+        return _render_table(
+            request, game, status=422, notice="; ".join(present.problem_text(p) for p in fresh)
+        )
     with transaction.atomic():
         game.stopped = settle
         game.save(update_fields=["stopped", "updated"])
@@ -464,7 +466,7 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "pool": fmt(ledger.pool),
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
-        "problems": [p for p in ledger.problems if not p.hand],
+        "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
     }
     return render(request, "games/sheet.html", context)
 

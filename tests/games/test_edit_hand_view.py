@@ -1,0 +1,93 @@
+import pytest
+
+from kalooki_ledger.games.models import Change, Hand
+from tests.games.web import hand_post, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def edit_url(game, number: int) -> str:
+    return f"/g/{game.edit_token}/hands/{number}/edit/"
+
+
+def test_the_edit_form_shows_the_hand_as_recorded(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(edit_url(game, 1)).content.decode()
+    assert 'value="John" checked' in html
+    assert 'name="value-0" value="85"' in html
+    assert 'name="value-3" value="30"' in html
+
+
+def test_an_edit_recomputes_every_later_hand(client):
+    game = stored_game(hands=worked_hands()[:3])
+    response = client.post(
+        edit_url(game, 1), hand_post(1, "John", game, Andy=58, Mark=42, Frank=30)
+    )
+    assert response.status_code == 302
+    assert game.ledger().standing("Andy").total == 58 + 38
+    change = Change.objects.get(action="edit")
+    assert "was John won (Andy 85" in change.summary and "now John won (Andy 58" in change.summary
+
+
+def test_an_edit_that_puts_a_player_over_asks_whether_they_bought_in(client):
+    game = stored_game(hands=worked_hands()[:3])
+    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30)
+    response = client.post(edit_url(game, 2), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Mark was offered a buy-in after this hand and no decision is recorded" in html
+    assert game.ledger().standing("Mark").total == 145
+
+
+def test_an_edit_that_conflicts_with_later_hands_keeps_them_and_explains(client):
+    game = stored_game(hands=worked_hands())
+    # Frank really held 148 in hand 2 and dropped out: hands 3 to 5 still name him.
+    data = hand_post(2, "Andy", game, Mark=50, John=45, Frank=148) | {"decision-3": "out"}
+    response = client.post(edit_url(game, 2), data, follow=True)
+    html = response.content.decode()
+    assert "It conflicts with hand(s) 3, 4, 5" in html
+    assert Hand.objects.count() == 5
+    assert html.count('class="conflict"') == 3
+    assert "Frank is out of the game after hand 2 and has no hand value any more" in html
+    table = client.get(game.get_absolute_url()).content.decode()
+    assert "Hands 3, 4, 5 conflict with an earlier correction" in table
+    assert "Record hand" not in table
+
+
+def test_a_decision_added_in_the_edit_form_resolves_the_conflict(client):
+    game = stored_game(hands=worked_hands()[:3])
+    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30) | {"decision-1": "in"}
+    client.post(edit_url(game, 2), data)
+    ledger = game.ledger()
+    assert not ledger.problems
+    assert ledger.standing("Mark").buy_ins == 1
+
+
+def test_an_edit_with_a_bad_value_changes_nothing(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = client.post(
+        edit_url(game, 1), hand_post(1, "John", game, Andy=150, Mark=42, Frank=30)
+    )
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "no 13-card hand is worth more than 148 (entered 150)" in html
+    assert game.ledger().standing("Andy").total == 85
+
+
+def test_deleting_a_hand_moves_the_later_ones_up(client):
+    game = stored_game(hands=worked_hands()[:3])
+    response = client.post(f"/g/{game.edit_token}/hands/1/delete/")
+    assert response.status_code == 302
+    assert list(Hand.objects.values_list("number", flat=True)) == [1, 2]
+    assert game.ledger().hands[0].winner == "Andy"
+
+
+def test_there_is_no_hand_to_edit_past_the_last(client):
+    game = stored_game(hands=worked_hands()[:1])
+    assert client.get(edit_url(game, 2)).status_code == 404
+
+
+def test_the_watch_link_cannot_edit(client):
+    game = stored_game(hands=worked_hands()[:1])
+    assert client.get(f"/g/{game.share_token}/hands/1/edit/").status_code == 404
+    assert client.post(f"/g/{game.share_token}/hands/1/delete/").status_code == 404

@@ -1,0 +1,102 @@
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.games.models import Change, Game
+
+pytestmark = pytest.mark.django_db
+
+
+def new_game_form(*names: str, **fields: str) -> dict:
+    data = {
+        "preset": "british",
+        "currency": "GBP",
+        "call_up": "0.10",
+        "kalookie": "0.20",
+        "initial": "0.50",
+        "buy_in": "0.50",
+        "seating": "typed",
+        "title": "Friday",
+    }
+    data.update({f"player_{i}": name for i, name in enumerate(names, 1)})
+    data.update(fields)
+    return data
+
+
+def test_it_shows_every_preset_with_its_description(client):
+    html = client.get("/new/").content.decode()
+    assert "British club: Out over 150" in html
+    assert "Blackpool: Out over 100, first meld 51" in html
+    assert 'name="limit"' in html and 'name="max_buy_ins"' in html
+
+
+def test_it_starts_a_game_seated_as_typed_with_the_first_name_dealing(client):
+    response = client.post("/new/", new_game_form("Andy", "Mark", "John"))
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    assert [s.name for s in game.seats.all()] == ["Andy", "Mark", "John"]
+    assert game.ledger().dealer == "Andy"
+    assert game.stakes().initial == Decimal("0.50")
+    assert Change.objects.get(game=game).action == "start"
+
+
+def test_it_draws_the_seats_with_the_ace_dealing_first(client):
+    response = client.post("/new/", new_game_form("Andy", "Mark", "John", "Frank", seating="draw"))
+    game = Game.objects.get()
+    seats = [s.name for s in game.seats.all()]
+    assert sorted(seats) == ["Andy", "Frank", "John", "Mark"]
+    assert game.first_dealer == 0
+    page = client.get(response["Location"]).content.decode()
+    assert f"The draw: {seats[0]} drew the ace and deals first" in page
+
+
+def test_it_refuses_a_game_of_one_player_and_keeps_what_was_typed(client):
+    response = client.post("/new/", new_game_form("Andy", title="Lonely"))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "a game needs at least two players" in html
+    assert 'value="Lonely"' in html
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_two_players_of_the_same_name(client):
+    response = client.post("/new/", new_game_form("Andy", "andy"))
+    html = response.content.decode()
+    assert "andy is already playing: give each player a different name" in html
+    assert 'aria-invalid="true"' in html
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_stake_finer_than_a_penny(client):
+    response = client.post("/new/", new_game_form("Andy", "Mark", call_up="0.105"))
+    assert "the call_up stake in GBP can have at most 2 decimal places" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_an_unknown_currency_code(client):
+    response = client.post("/new/", new_game_form("Andy", "Mark", currency="pounds"))
+    assert "currency must be an ISO code such as GBP" in response.content.decode()
+
+
+def test_it_applies_the_rules_changed_from_the_preset(client):
+    form = new_game_form("Andy", "Mark", limit="301", max_buy_ins="none", kalookie_doubles="yes")
+    client.post("/new/", form)
+    rules = Game.objects.get().engine_rules()
+    assert rules.limit == 301
+    assert rules.max_buy_ins is None
+    assert rules.kalookie_doubles_penalties is True
+
+
+def test_it_refuses_a_limit_below_ten(client):
+    response = client.post("/new/", new_game_form("Andy", "Mark", limit="5"))
+    assert response.status_code == 422
+    assert "greater than or equal to 10" in response.content.decode()
+
+
+def test_it_offers_the_names_of_this_browsers_earlier_games(client):
+    first = client.post("/new/", new_game_form("Andy", "Mark"))
+    client.get(first["Location"])
+    html = client.get("/new/").content.decode()
+    assert '<option value="Andy">' in html
+    assert '<option value="Mark">' in html

@@ -1,0 +1,30 @@
+import pytest
+
+from kalooki_ledger.games.models import PaidTransfer
+from tests.games.web import stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ticking_a_transfer_marks_it_paid_for_everyone(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    response = client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>16"]})
+    assert response.status_code == 302
+    assert PaidTransfer.objects.get().payer == "Mark"
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'value="Mark&gt;John&gt;16" checked' in html
+    watching = client.get(game.share_url()).content.decode()
+    assert "Mark pays John 16 · <strong>paid</strong>" in watching
+
+
+def test_unticking_a_transfer_marks_it_unpaid(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>16"]})
+    client.post(f"/g/{game.edit_token}/paid/", {})
+    assert not PaidTransfer.objects.exists()
+
+
+def test_a_tick_for_a_transfer_that_is_not_owed_is_ignored(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    client.post(f"/g/{game.edit_token}/paid/", {"paid": ["John>Mark>1000"]})
+    assert not PaidTransfer.objects.exists()

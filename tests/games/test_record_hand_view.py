@@ -1,0 +1,141 @@
+import pytest
+from django.db import IntegrityError
+
+from kalooki_ledger.games import store
+from kalooki_ledger.games.models import Change, Hand
+from kalooki_ledger.rules import Hand as EngineHand
+from tests.games.web import hand_post, over_limit_hands, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def record_url(game) -> str:
+    return f"/g/{game.edit_token}/hands/"
+
+
+def test_it_records_a_hand_and_goes_back_to_the_table(client):
+    game = stored_game()
+    response = client.post(record_url(game), hand_post(1, "John", game, Andy=85, Mark=42, Frank=30))
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    ledger = game.ledger()
+    assert [s.total for s in ledger.standings] == [85, 42, 0, 30]
+    assert Change.objects.get(action="record").summary.startswith("Hand 1: John won")
+
+
+def test_with_htmx_it_answers_with_the_fresh_table_only(client):
+    game = stored_game()
+    response = client.post(
+        record_url(game),
+        hand_post(1, "John", game, Andy=85, Mark=42, Frank=30),
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="live"')
+    assert "<html" not in html
+    assert "Hand 2" in html
+
+
+def test_it_refuses_a_hand_worth_149(client):
+    game = stored_game()
+    response = client.post(
+        record_url(game), hand_post(1, "John", game, Andy=149, Mark=42, Frank=30)
+    )
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "no 13-card hand is worth more than 148 (entered 149)" in html
+    assert 'id="value-0" name="value-0" value="149"' in html
+    assert 'aria-invalid="true" aria-describedby="value-0-error"' in html
+    assert 'role="alert"' in html
+    assert not Hand.objects.exists()
+
+
+def test_it_refuses_a_value_that_is_not_a_number_and_keeps_the_others(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Mark=42, Frank=30) | {"value-0": "8five"}
+    html = client.post(record_url(game), data).content.decode()
+    assert "“8five” is not a hand value: enter a whole number from 2 to 148" in html
+    assert 'value="42"' in html and 'value="30"' in html
+    assert not Hand.objects.exists()
+
+
+def test_it_refuses_a_hand_with_a_missing_value(client):
+    game = stored_game()
+    html = client.post(record_url(game), hand_post(1, "John", game, Andy=85, Mark=42)).content
+    assert "enter what Frank held: a number from 2 to 148" in html.decode()
+    assert not Hand.objects.exists()
+
+
+def test_it_refuses_a_hand_without_a_winner(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
+    del data["winner"]
+    html = client.post(record_url(game), data).content.decode()
+    assert "choose who won the hand" in html
+    assert not Hand.objects.exists()
+
+
+def test_it_ignores_a_value_typed_for_the_winner(client):
+    game = stored_game()
+    client.post(record_url(game), hand_post(1, "John", game, Andy=85, Mark=42, John=7, Frank=30))
+    assert game.ledger().standing("John").total == 0
+
+
+def test_it_records_a_void_hand_with_the_same_dealer_next(client):
+    game = stored_game()
+    response = client.post(record_url(game), {"number": "1", "action": "void"})
+    assert response.status_code == 302
+    ledger = game.ledger()
+    assert ledger.hands[0].void
+    assert ledger.dealer == "Andy"
+
+
+def test_a_double_tap_records_the_hand_once_and_says_so(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
+    client.post(record_url(game), data)
+    response = client.post(record_url(game), data)
+    assert response.status_code == 409
+    assert "Hand 1 was just recorded by another phone" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_the_database_refuses_a_hand_number_twice():
+    game = stored_game(hands=worked_hands()[:1])
+    with pytest.raises(IntegrityError):
+        store.add_hand(game, 1, EngineHand(void=True))
+
+
+def test_it_refuses_a_hand_while_a_buy_in_decision_is_owed(client):
+    game = stored_game(hands=over_limit_hands())
+    response = client.post(record_url(game), hand_post(5, "John", game, Andy=2, Frank=2))
+    assert response.status_code == 409
+    assert "Mark must decide about buying in before the next hand." in response.content.decode()
+    assert Hand.objects.count() == 4
+
+
+def test_it_refuses_a_hand_once_the_game_is_over(client):
+    game = stored_game(hands=worked_hands())
+    response = client.post(record_url(game), hand_post(6, "John", game, Andy=2))
+    assert response.status_code == 409
+    assert "The game is over" in response.content.decode()
+
+
+def test_it_refuses_a_hand_from_an_out_of_date_form(client):
+    game = stored_game()
+    response = client.post(record_url(game), hand_post(7, "John", game, Andy=2, Mark=2, Frank=2))
+    assert response.status_code == 409
+    assert not Hand.objects.exists()
+
+
+def test_the_watch_link_cannot_record_a_hand(client):
+    game = stored_game()
+    response = client.post(f"/g/{game.share_token}/hands/", {"number": "1", "action": "void"})
+    assert response.status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_it_answers_only_posts(client):
+    game = stored_game()
+    assert client.get(record_url(game)).status_code == 405

@@ -1,0 +1,62 @@
+import pytest
+
+from tests.games.web import hand_post, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_url(game) -> str:
+    return f"/g/{game.edit_token}/sheet/"
+
+
+def test_it_marks_winners_kalookies_and_buy_ins_as_on_000s_sheet(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    html = client.get(sheet_url(game)).content.decode()
+    assert '<td>85</td><td>42</td><td class="winner">* 0</td><td>30</td>' in html
+    assert '<td class="kalookie">*K 45</td>' in html
+    assert '<td class="buy-in">(127)</td>' in html
+
+
+def test_its_payments_account_has_the_pool_row_and_totals_of_000(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    html = client.get(sheet_url(game)).content.decode()
+    assert "<td>-1</td><td>-1</td><td>+3</td><td>-1</td>" in html
+    assert "<td>-2</td><td>-6</td><td>+10</td><td>-2</td>" in html
+    assert "<td>-5</td><td>-10</td><td>+20</td><td>-5</td>" in html
+    assert "<td><strong>-7</strong></td><td><strong>-16</strong></td>" in html
+    assert "<td><strong>+30</strong></td>" in html
+
+
+def test_it_marks_a_void_hand(client):
+    game = stored_game(hands=[{"void": True}])
+    html = client.get(sheet_url(game)).content.decode()
+    assert "void (stock ran out twice)" in html
+
+
+def test_it_shows_the_history_of_changes(client):
+    game = stored_game()
+    client.post(f"/g/{game.edit_token}/hands/", hand_post(1, "John", game, Andy=5, Mark=6, Frank=7))
+    client.post(f"/g/{game.edit_token}/undo/", {"hand": "1"})
+    html = client.get(sheet_url(game)).content.decode()
+    assert "Hand 1: John won (Andy 5, Mark 6, Frank 7)" in html
+    assert "Undid hand 1" in html
+    assert html.index("Undid hand 1") < html.index("Hand 1: John won")
+
+
+def test_each_hand_links_to_its_edit_form(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(sheet_url(game)).content.decode()
+    assert f'href="/g/{game.edit_token}/hands/2/edit/"' in html
+
+
+def test_the_watch_sheet_has_no_edit_links_and_no_forms(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(f"/w/{game.share_token}/sheet/").content.decode()
+    assert game.edit_token not in html
+    assert "<form" not in html
+    assert "Edit hand" not in html
+
+
+def test_the_score_sheet_of_an_unknown_game_is_not_found(client):
+    assert client.get("/g/nope/sheet/").status_code == 404
+    assert client.get("/w/nope/sheet/").status_code == 404

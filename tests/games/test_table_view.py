@@ -1,0 +1,77 @@
+import json
+
+import pytest
+from django.core.management import call_command
+
+from tests.games.web import over_limit_hands, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_shows_the_hand_dealer_first_player_and_pool(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Hand 3" in html
+    assert "<strong>John</strong> deals · Frank plays first" in html
+    assert "Pool <strong>£2.00</strong>" in html
+    assert 'name="number" value="3"' in html
+
+
+def test_every_total_and_net_agrees_with_export_game(client, capsys):
+    game = stored_game(hands=worked_hands()[:4])
+    html = client.get(game.get_absolute_url()).content.decode()
+    call_command("export_game", str(game.pk))
+    results = json.loads(capsys.readouterr().out)["results"]
+    for name, player in results["players"].items():
+        net = player["net"]
+        shown = ("+£" + net) if not net.startswith("-") and net != "0.00" else "-£" + net[1:]
+        assert f"<td>{player['total']}</td>" in html, name
+        assert shown in html or net == "0.00", name
+
+
+def test_it_offers_one_value_field_per_player_with_a_numeric_keypad(client):
+    game = stored_game()
+    html = client.get(game.get_absolute_url()).content.decode()
+    for seat, name in enumerate(["Andy", "Mark", "John", "Frank"]):
+        assert f'<label for="value-{seat}">{name}</label>' in html
+        assert f'name="value-{seat}"' in html
+    assert html.count('inputmode="numeric"') == 4
+    assert "Record hand" in html and "Void hand" in html
+
+
+def test_it_shows_the_watch_link_as_a_qr_code(client):
+    game = stored_game()
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert '<svg role="img" aria-label="QR code of the watch link"' in html
+    assert game.share_url() in html
+
+
+def test_it_marks_a_player_who_is_out(client):
+    game = stored_game(hands=worked_hands())
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'class="out"' in html
+    assert '<span class="tag">out</span>' in html
+
+
+def test_it_asks_for_a_buy_in_instead_of_a_hand(client):
+    game = stored_game(hands=over_limit_hands())
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Mark is on 175 — buy in for £0.50 and go back to 127?" in html
+    assert "Record hand" not in html
+
+
+def test_an_unknown_link_is_not_found(client):
+    assert client.get("/g/nothing-here/").status_code == 404
+
+
+def test_the_watch_link_does_not_open_the_scoring_page(client):
+    game = stored_game()
+    assert client.get(f"/g/{game.share_token}/").status_code == 404
+
+
+def test_the_game_over_page_offers_undo_and_settle_up(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "<strong>John</strong> wins the pool of 25." in html
+    assert "Mark pays John 16" in html
+    assert "Undo last hand (5)" in html

@@ -1,0 +1,52 @@
+import pytest
+
+from kalooki_ledger.games.models import BuyInDecision, Change, Hand
+from tests.games.web import stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def undo_url(game) -> str:
+    return f"/g/{game.edit_token}/undo/"
+
+
+def test_undo_removes_the_last_hand(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = client.post(undo_url(game), {"hand": "2"})
+    assert response.status_code == 302
+    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+    assert "Undid hand 2: Andy won" in Change.objects.get(action="undo").summary
+
+
+def test_undo_also_undoes_the_last_hands_buy_in_decisions(client):
+    game = stored_game(hands=worked_hands()[:4])
+    client.post(undo_url(game), {"hand": "4"})
+    assert not BuyInDecision.objects.exists()
+    assert game.ledger().standing("Mark").total == 145
+
+
+def test_undo_on_the_game_over_page_reopens_the_game(client):
+    game = stored_game(hands=worked_hands())
+    client.post(undo_url(game), {"hand": "5"})
+    ledger = game.ledger()
+    assert ledger.status == "in-progress"
+    assert ledger.next_hand_number == 5
+
+
+def test_undo_from_an_out_of_date_page_changes_nothing(client):
+    game = stored_game(hands=worked_hands()[:3])
+    response = client.post(undo_url(game), {"hand": "2"})
+    assert response.status_code == 409
+    assert "nothing was undone" in response.content.decode()
+    assert Hand.objects.count() == 3
+
+
+def test_there_is_nothing_to_undo_before_the_first_hand(client):
+    game = stored_game()
+    assert client.post(undo_url(game), {"hand": "0"}).status_code == 409
+
+
+def test_the_watch_link_cannot_undo(client):
+    game = stored_game(hands=worked_hands()[:2])
+    assert client.post(f"/g/{game.share_token}/undo/", {"hand": "2"}).status_code == 404
+    assert Hand.objects.count() == 2
