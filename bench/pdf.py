@@ -1,0 +1,96 @@
+"""How long a five-player, 40-hand score sheet takes to render, against WeasyPrint laying out
+a bare, unstyled table of the same cells (40 rows x 11) in the same process.
+
+Run: .venv/bin/python -m bench.pdf   (prints a table; `run()` returns the figures as a dict)
+"""
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+from html import escape
+
+RUNS = 5
+PLAYERS = ("Andy", "Mark", "John", "Frank", "Sarah")
+HANDS = 40
+
+
+def setup_django() -> None:
+    # The sheet is a Django template; rendering it needs settings, never the database.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kalooki_ledger.settings")
+    import django
+
+    django.setup()
+
+
+def forty_hand_record():
+    """A five-player GBP game of 40 hands that nobody goes out of, built in memory."""
+    from decimal import Decimal
+
+    from kalooki_ledger.rules import Game, GameRecord, Hand, Stakes
+
+    hands = []
+    for number in range(1, HANDS + 1):
+        winner = PLAYERS[number % len(PLAYERS)]
+        values = {p: 2 + (number + i) % 3 for i, p in enumerate(PLAYERS) if p != winner}
+        hands.append(Hand(winner=winner, kalookie=number % 7 == 0, penalties=values))
+    stakes = Stakes("GBP", Decimal("0.10"), Decimal("0.20"), Decimal("0.50"), Decimal("0.50"))
+    game = Game(players=PLAYERS, stakes=stakes, hands=tuple(hands))
+    return GameRecord(game, title="Benchmark: 40 hands")
+
+
+def bare_table_html(ledger) -> str:
+    """The same 40 x 11 cells (hand, five totals, five payments) with no style at all."""
+    rows = []
+    for row in ledger.hands:
+        cells = [str(row.number)]
+        cells += [str(row.totals[p]) for p in PLAYERS]
+        cells += [str(row.payments[p]) for p in PLAYERS]
+        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    return f"<!doctype html><html><body><table>{''.join(rows)}</table></body></html>"
+
+
+def median_seconds(work: Callable[[], bytes], runs: int) -> float:
+    work()  # the first run loads fonts and caches; a table re-prints many sheets
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def run(runs: int = RUNS) -> dict:
+    setup_django()
+    from weasyprint import HTML
+
+    from kalooki_ledger.rules import replay
+    from kalooki_ledger.sheets.pdf import score_sheet_pdf
+
+    record = forty_hand_record()
+    ledger = replay(record.game)
+    bare = bare_table_html(ledger)
+    sheet = median_seconds(lambda: score_sheet_pdf(record, ledger, "a4"), runs)
+    table = median_seconds(lambda: HTML(string=bare).write_pdf(), runs)
+    return {
+        "name": "pdf-score-sheet",
+        "players": len(PLAYERS),
+        "hands": HANDS,
+        "runs": runs,
+        "sheet_seconds": round(sheet, 4),
+        "bare_table_seconds": round(table, 4),
+        "ratio": round(sheet / table, 2),
+        "target_ratio": 2.0,
+    }
+
+
+def main() -> None:
+    result = run()
+    print(f"{'render (median of ' + str(result['runs']) + ')':<34}{'seconds':>10}")
+    print(f"{'score sheet, 5 players x 40 hands':<34}{result['sheet_seconds']:>10.3f}")
+    print(f"{'bare table, 40 rows x 11 cells':<34}{result['bare_table_seconds']:>10.3f}")
+    print(f"{'ratio (target <= 2)':<34}{result['ratio']:>10.2f}")
+
+
+if __name__ == "__main__":
+    main()
