@@ -269,4 +269,6 @@ def add_problems(
         where = problem.player if problem.player in players else "winner"
         if problem.player and problem.player not in players:
             where = "form"
-        entry.add(where, problem_text(problem))
+        # Beside a player's own field their name is already on the label.
+        beside = where == problem.player and not problem.message.startswith(("was ", "is "))
+        entry.add(where, problem.message if beside else problem_text(problem))

@@ -1,0 +1,150 @@
+"""The table on a phone: whole flows driven in Chromium at 390×844."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shoot
+from tests.games.web import stored_game, worked_hands
+
+pytestmark = pytest.mark.browser
+
+
+def record(page, winner: str, **values: int) -> None:
+    """Fills the hand form as the scorer would: tap the winner, type each other value."""
+    page.locator("label.pick", has_text=winner).click()
+    for name, value in values.items():
+        page.locator(f'.value[data-player="{name}"] input').fill(str(value))
+    page.get_by_role("button", name="Record hand").click()
+
+
+def test_a_whole_game_from_new_game_to_settle_up(phone):
+    page = phone
+    page.goto("/")
+    page.get_by_role("link", name="New game").click()
+    for i, name in enumerate(["Andy", "Mark", "John", "Frank"], 1):
+        page.get_by_label(f"Player {i}", exact=True).fill(name)
+    page.get_by_label("Title").fill("Friday at Mark's")
+    shoot(page, "new-game")
+    page.get_by_role("button", name="Start the game").click()
+
+    expect(page.locator(".status")).to_contain_text("Hand 1 · Andy deals · Mark plays first")
+    record(page, "John", Andy=85, Mark=42, Frank=30)
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    record(page, "Andy", Mark=50, John=45, Frank=30)
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    page.get_by_label("Kalookie").check()
+    record(page, "John", Andy=38, Mark=53, Frank=40)
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    shoot(page, "table")
+    record(page, "Frank", Andy=4, Mark=30, John=53)
+
+    expect(page.locator(".ask")).to_have_text(
+        "Mark is on 175 — buy in for £0.50 and go back to 127?"
+    )
+    expect(page.get_by_role("button", name="Record hand")).to_have_count(0)
+    shoot(page, "buy-in")
+    page.get_by_role("button", name="Buy in").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 5")
+    record(page, "John", Andy=29, Mark=71, Frank=60)
+
+    expect(page.locator("#over-title")).to_have_text("Game over")
+    expect(page.locator(".over")).to_contain_text("John wins the pool of £2.50.")
+    page.get_by_label("Mark pays John").check()
+    expect(page.get_by_label("Mark pays John")).to_be_checked()
+    shoot(page, "game-over")
+    page.reload()
+    expect(page.get_by_label("Mark pays John")).to_be_checked()
+
+    page.get_by_role("link", name="Score sheet").click()
+    expect(page.locator("td.kalookie")).to_have_text("*K 45")
+    expect(page.locator("td.buy-in")).to_have_text("(127)")
+    shoot(page, "score-sheet")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_bad_value_is_refused_beside_its_field_and_kept(phone):
+    game = stored_game()
+    page = phone
+    page.goto(game.get_absolute_url())
+    record(page, "John", Andy=149, Mark=42, Frank=30)
+    field = page.locator("#value-0")
+    expect(page.locator("#value-0-error")).to_have_text(
+        "no 13-card hand is worth more than 148 (entered 149)"
+    )
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_value("149")
+    expect(field).to_be_focused()
+    expect(page.locator("#value-1")).to_have_value("42")
+    expect(page.locator("#hand-title")).to_have_text("Hand 1")
+    shoot(page, "refused-value")
+
+
+def test_the_card_counter_fills_in_the_value(phone):
+    game = stored_game()
+    page = phone
+    page.goto(game.get_absolute_url())
+    page.get_by_role("button", name="Count Andy's cards").click()
+    counter = page.locator('.value[data-player="Andy"] .counter')
+    for rank in ("A", "K", "Joker", "7"):
+        counter.get_by_role("button", name=rank, exact=True).click()
+    expect(page.locator("#value-0")).to_have_value("43")
+    expect(counter.locator(".tally")).to_have_text("A + K + Joker + 7 = 43")
+    counter.get_by_role("button", name="Take back the last card").click()
+    expect(page.locator("#value-0")).to_have_value("36")
+
+
+def test_undo_takes_back_the_last_hand(phone):
+    game = stored_game(hands=worked_hands()[:2])
+    page = phone
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    page.get_by_role("button", name="Undo last hand (2)").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    expect(page.locator(".standings tbody tr").first).to_contain_text("85")
+
+
+def test_an_edit_that_conflicts_with_later_hands_is_explained(phone):
+    game = stored_game(hands=worked_hands())
+    page = phone
+    page.goto(f"/g/{game.edit_token}/hands/2/edit/")
+    page.locator('.value[data-player="Frank"] input').fill("148")
+    page.locator("summary", has_text="Buy-in decisions").click()
+    page.locator('select[name="decision-3"]').select_option("out")
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.locator(".messages")).to_contain_text("It conflicts with hand(s) 3, 4, 5")
+    expect(page.locator("tr.conflict")).to_have_count(3)
+    expect(page.locator("tr.conflict").first).to_contain_text(
+        "Frank is out of the game after hand 2 and has no hand value any more"
+    )
+    shoot(page, "edit-conflict")
+
+
+def test_the_watch_page_follows_a_new_hand_without_reloading(phone, second_phone):
+    game = stored_game(hands=worked_hands()[:1])
+    watcher = second_phone
+    watcher.goto(game.share_url())
+    watcher.evaluate("window.stillTheSamePage = true")
+    expect(watcher.locator(".standings")).not_to_contain_text("92")
+    expect(watcher.locator("form")).to_have_count(0)
+    expect(watcher.locator("button")).to_have_count(0)
+
+    phone.goto(game.get_absolute_url())
+    shoot(phone, "table-with-share")
+    record(phone, "Andy", Mark=50, John=45, Frank=30)
+    expect(phone.locator("#hand-title")).to_have_text("Hand 3")
+
+    expect(watcher.locator(".standings")).to_contain_text("92", timeout=6000)
+    expect(watcher.locator(".last")).to_have_text(re.compile(r"Last hand \(2\): Andy won"))
+    assert watcher.evaluate("window.stillTheSamePage") is True
+    shoot(watcher, "watch")
+
+
+def test_the_rules_card_is_a_tap_away(phone):
+    game = stored_game()
+    phone.goto(game.get_absolute_url())
+    phone.get_by_role("link", name="Rules card").click()
+    expect(phone.locator("h1")).to_have_text("Rules: British club")
+    shoot(phone, "rules-card")
