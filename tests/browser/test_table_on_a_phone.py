@@ -1,4 +1,4 @@
-"""The table on a phone: whole flows driven in Chromium at 390×844."""
+"""The table on a phone: whole flows driven in Chromium at 390 by 844."""
 
 import re
 
