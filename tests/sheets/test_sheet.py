@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from kalooki_ledger.rules import GameRecord, Rules, parse_record, replay
 from kalooki_ledger.rules.game import Hand
-from kalooki_ledger.sheets.sheet import rule_lines, score_sheet, signed
+from kalooki_ledger.sheets.sheet import Cell, rule_lines, score_sheet, signed
 from tests.helpers import make_game, won, worked_example
 
 
@@ -71,3 +71,17 @@ def test_a_void_hand_is_a_note_across_the_row():
 
     row = score_sheet(GameRecord(game), replay(game)).rows[0]
     assert row.note.startswith("Void") and row.penalties == ()
+
+
+def test_a_hand_that_cannot_be_scored_says_why_instead_of_figures():
+    game = make_game("Andy Mark", won("Andy", Mark=148), won("Andy", Mark=5), won("Mark", Andy=5))
+    sheet = score_sheet(GameRecord(game), replay(game))
+    assert sheet.rows[2].note.startswith("Not scored: Hand 3: the game was over after hand 2")
+    assert sheet.status.endswith("1 problem(s) to resolve")
+
+
+def test_a_buy_in_still_owed_is_marked_with_a_question_mark():
+    game = make_game("Andy Mark John", won("Andy", Mark=148, John=5), won("Andy", Mark=5, John=5))
+    sheet = score_sheet(GameRecord(game), replay(game))
+    assert sheet.rows[1].penalties[1] == Cell("153?", "wait")
+    assert sheet.status == "Awaiting buy-in decisions: Mark"
