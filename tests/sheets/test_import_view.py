@@ -81,3 +81,14 @@ def test_the_error_page_has_no_inline_styles_or_scripts(client):
 
 def test_importing_takes_a_post_only(client):
     assert client.get(reverse("sheets:import")).status_code == 405
+
+
+@pytest.mark.django_db
+def test_a_downloaded_record_with_results_imports_as_a_new_copy(client):
+    upload(client, json.dumps(worked_example()).encode())
+    original = Game.objects.get()
+    downloaded = client.get(reverse("sheets:json", args=[original.share_token])).content
+    response = upload(client, downloaded)
+    copy = Game.objects.exclude(pk=original.pk).get()
+    assert response["Location"] == copy.get_absolute_url()
+    assert copy.ledger().winner == "John" and copy.hands.count() == 5
