@@ -322,6 +322,24 @@ class _Replay:
             if hand.winner or hand.entered_players():
                 problems.append(Problem("a void hand has no winner and no hand values", number))
             return problems, {}
+        # Other families' entries would be silently ignored here, so they are refused.
+        for player in sorted(hand.counts):
+            problems.append(
+                Problem(
+                    "counts of cards and jokers are for per-hand games: "
+                    "give a hand value or the cards left in hand",
+                    number,
+                    player,
+                )
+            )
+        for player in sorted(set(hand.adjustments) | set(hand.reasons)):
+            problems.append(
+                Problem(
+                    "penalty adjustments are for fixed-deals games: remove the adjustment",
+                    number,
+                    player,
+                )
+            )
         if hand.winner is None:
             problems.append(Problem("choose who won the hand, or mark it void", number))
             return problems, {}

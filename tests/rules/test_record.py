@@ -288,6 +288,14 @@ BAD = [
     ),
     # hands: against the game
     (
+        with_hands({**HAND_1, "adjustments": {"Mark": 50}}),
+        "Hand 1, Mark: penalty adjustments are for fixed-deals games: remove the adjustment",
+    ),
+    (
+        with_hands({**HAND_1, "counts": {"Mark": {"cards": 3}}}),
+        "Hand 1, Mark: counts of cards and jokers are for per-hand games",
+    ),
+    (
         with_hands({"winner": "John", "penalties": {"Andy": 85, "Mark": 42}}),
         "Hand 1, Frank: no hand value recorded for a player still in: enter a number from 2 to 148",
     ),
