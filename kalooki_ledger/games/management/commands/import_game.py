@@ -4,7 +4,9 @@ from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.text import slugify
 
+from kalooki_ledger.clubs.filing import club_for_slug, file_game
 from kalooki_ledger.rules import RecordError
 
 from ...store import import_record
@@ -29,18 +31,30 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a JSON file, or - for standard input")
+        parser.add_argument(
+            "--club",
+            metavar="SLUG",
+            help="file the games under this club (made if new), matching its players by name",
+        )
 
     def handle(self, *args, **options):
         data = read_json(options["file"])
         records = data if isinstance(data, list) else [data]
         results = []
+        club = None
+        if options.get("club") is not None and not slugify(options["club"]):
+            raise CommandError("--club takes a club's slug: letters, numbers and hyphens")
         with transaction.atomic():  # a backup restores whole or not at all
+            if options.get("club") is not None:
+                club = club_for_slug(options["club"])
             for index, record in enumerate(records, 1):
                 try:
                     game = import_record(record)
                 except RecordError as exc:
                     where = f"record {index}: " if isinstance(data, list) else ""
                     raise CommandError(f"{where}{exc}; nothing was imported") from None
+                if club is not None:
+                    file_game(game, club)
                 results.append(
                     {"id": game.pk, "url": game.get_absolute_url(), "share_url": game.share_url()}
                 )

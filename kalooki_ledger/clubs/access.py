@@ -1,0 +1,54 @@
+"""Who may see a club: members only. Anyone else gets a 404, so a club's existence doesn't leak."""
+
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponseRedirect
+from django.urls import reverse
+
+from .models import Membership
+
+ROLE_RANK = {Membership.MEMBER: 0, Membership.SCORER: 1, Membership.ORGANISER: 2}
+
+
+def login_redirect(request) -> HttpResponseRedirect:
+    query = urlencode({"next": request.get_full_path()})
+    return HttpResponseRedirect(f"{reverse('clubs:login')}?{query}")
+
+
+def signed_in(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return login_redirect(request)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def club_view(role: str = Membership.MEMBER):
+    """Loads the club named by `slug` for a member with at least `role`; 404 for non-members.
+
+    The view gets the club and the membership: `view(request, club, membership, ...)`.
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, slug: str, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return login_redirect(request)
+            membership = (
+                Membership.objects.select_related("club")
+                .filter(club__slug=slug, user=request.user)
+                .first()
+            )
+            if membership is None:
+                raise Http404("No such club")
+            if ROLE_RANK[membership.role] < ROLE_RANK[role]:
+                raise PermissionDenied(f"Only the club's {role}s can do this.")
+            return view(request, membership.club, membership, *args, **kwargs)
+
+        return wrapper
+
+    return decorate

@@ -1,0 +1,149 @@
+"""Small inline SVG charts, drawn on the server: no chart library, no script, no inline style.
+
+Colours come from CSS classes (static/css/clubs.css), so the charts follow the dark theme; every
+chart carries a <title> and <desc>, and the pages show the same figures as a table beside it.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from html import escape
+
+from kalooki_ledger.rules import HandRow
+
+WIDTH = 360
+HEIGHT = 220
+LEFT = 40  # room for the y-axis figures
+RIGHT = 12
+TOP = 12
+BOTTOM = 28  # room for the x-axis figures
+SERIES = 6  # the engine seats at most six, so six line classes suffice
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Maps data values onto the drawing area."""
+
+    x_max: float
+    y_min: float
+    y_max: float
+
+    def x(self, value: float) -> float:
+        span = self.x_max or 1
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * value / span, 1)
+
+    def y(self, value: float) -> float:
+        span = (self.y_max - self.y_min) or 1
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (self.y_max - value) / span, 1)
+
+
+def _ticks(low: float, high: float, count: int = 4) -> list[float]:
+    """Round-numbered gridline values covering low..high."""
+    span = max(high - low, 1)
+    raw = span / count
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if s >= raw)
+    first = int(low // step) * step
+    return [first + i * step for i in range(int((high - first) // step) + 1)]
+
+
+def _svg(title: str, desc: str, body: list[str], css: str) -> str:
+    return (
+        f'<svg class="chart {css}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg" aria-labelledby="{css}-title {css}-desc">'
+        f'<title id="{css}-title">{escape(title)}</title>'
+        f'<desc id="{css}-desc">{escape(desc)}</desc>' + "".join(body) + "</svg>"
+    )
+
+
+def _grid(frame: Frame, y_values: list[float], x_values: list[int]) -> list[str]:
+    parts = []
+    for value in y_values:
+        y = frame.y(value)
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}"/>'
+            f'<text class="axis" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{value:g}</text>'
+        )
+    for value in x_values:
+        parts.append(
+            f'<text class="axis" x="{frame.x(value)}" y="{HEIGHT - 8}" '
+            f'text-anchor="middle">{value}</text>'
+        )
+    return parts
+
+
+def _x_labels(count: int) -> list[int]:
+    """At most about eight hand or game numbers along the bottom."""
+    step = max(1, -(-count // 8))
+    return list(range(0, count + 1, step))
+
+
+def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> str:
+    """Each player's running total after every hand, the limit across, buy-ins ringed."""
+    peak = max([limit, *(t for row in hands for t in row.totals.values())])
+    frame = Frame(x_max=max(len(hands), 1), y_min=0, y_max=peak * 1.05)
+    body = _grid(frame, _ticks(0, peak), _x_labels(len(hands)))
+    y_limit = frame.y(limit)
+    body.append(
+        f'<line class="limit" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_limit}" y2="{y_limit}"/>'
+        f'<text class="limit-label" x="{WIDTH - RIGHT}" y="{y_limit - 4}" '
+        f'text-anchor="end">limit {limit}</text>'
+    )
+    for index, name in enumerate(names):
+        points = [(0, 0)]
+        rings = []
+        for row in hands:
+            if name not in row.totals:
+                continue
+            points.append((row.number, row.totals[name]))
+            if name in row.bought_in:
+                rings.append((row.number, row.totals[name]))
+            if name in row.out:
+                break
+        path = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in points)
+        css = f"s{index % SERIES}"
+        body.append(f'<polyline class="line {css}" points="{path}"><title>{escape(name)}</title>')
+        body.append("</polyline>")
+        for number, total in rings:
+            body.append(
+                f'<circle class="buy-in {css}" cx="{frame.x(number)}" cy="{frame.y(total)}" '
+                f'r="5"><title>{escape(name)} bought in after hand {number}, back to {total}'
+                "</title></circle>"
+            )
+    desc = "; ".join(
+        f"{name}: " + ", ".join(str(row.totals[name]) for row in hands if name in row.totals)
+        for name in names
+    )
+    return _svg(
+        "Running totals by hand",
+        f"Totals after each hand, limit {limit}. {desc}",
+        body,
+        "totals-chart",
+    )
+
+
+def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
+    """A person's net money after each game of the season, with the break-even line."""
+    values = [Decimal(0), *running]
+    low, high = float(min(values)), float(max(values))
+    pad = max((high - low) * 0.1, 1)
+    frame = Frame(x_max=max(len(running), 1), y_min=low - pad, y_max=high + pad)
+    body = _grid(frame, _ticks(low, high), _x_labels(len(running)))
+    y_zero = frame.y(0)
+    body.append(
+        f'<line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_zero}" y2="{y_zero}"/>'
+    )
+    path = " ".join(f"{frame.x(i)},{frame.y(float(v))}" for i, v in enumerate(values))
+    body.append(f'<polyline class="line s0" points="{path}"/>')
+    for i, (label, value) in enumerate(zip(labels, running, strict=True), 1):
+        sign = "up" if value >= 0 else "down"
+        body.append(
+            f'<circle class="dot {sign}" cx="{frame.x(i)}" cy="{frame.y(float(value))}" r="4">'
+            f"<title>{escape(label)}: {value:f}</title></circle>"
+        )
+    desc = "; ".join(f"{label}: {value:f}" for label, value in zip(labels, running, strict=True))
+    return _svg(
+        "Net money over the season",
+        f"Net after each game. {desc}" if desc else "No games yet.",
+        body,
+        "net-chart",
+    )

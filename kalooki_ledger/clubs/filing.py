@@ -1,0 +1,61 @@
+"""Filing games under a club: its regular players are matched to the seats by name."""
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.store import store_record
+
+from .models import Club, ClubGame, ClubPlayer, SeatPerson
+
+
+def person_named(club: Club, name: str) -> ClubPlayer:
+    """The club's regular with this name (case-blind, as the engine compares), made if new."""
+    person = club.players.filter(name__iexact=name).first()
+    return person or ClubPlayer.objects.create(club=club, name=name)
+
+
+def club_for_slug(slug: str) -> Club:
+    """The club with this slug, made (named after the slug) when there is none yet."""
+    club, _ = Club.objects.get_or_create(
+        slug=slugify(slug), defaults={"name": slug.replace("-", " ").title()}
+    )
+    return club
+
+
+@transaction.atomic
+def file_game(game: Game, club: Club) -> ClubGame:
+    """Files a stored game under the club and links every seat to a regular player."""
+    link = ClubGame.objects.create(game=game, club=club)
+    SeatPerson.objects.bulk_create(
+        SeatPerson(seat=seat, person=person_named(club, seat.name)) for seat in game.seats.all()
+    )
+    return link
+
+
+@transaction.atomic
+def start_game(
+    club: Club,
+    players: list[str],
+    preset: str = engine.DEFAULT_PRESET,
+    title: str = "",
+    stakes: dict | None = None,
+    played_on: str | None = None,
+) -> Game:
+    """A new game with no hands yet, filed under the club; RecordError if the setup is bad."""
+    data = {
+        "format": "kalooki-game/1",
+        "title": title,
+        "rules": {"preset": preset},
+        "players": players,
+        "first_dealer": players[0] if players else "",
+        "hands": [],
+    }
+    if stakes is not None:
+        data["stakes"] = stakes
+    if played_on:
+        data["played_on"] = played_on
+    game = store_record(engine.parse_record(data))
+    file_game(game, club)
+    return game

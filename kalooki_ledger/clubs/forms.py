@@ -1,0 +1,158 @@
+from decimal import Decimal
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.text import slugify
+
+from kalooki_ledger import rules as engine
+
+from .models import Club, ClubPlayer, Membership, Tournament
+from .tournaments import MAX_ENTRANTS, MIN_ENTRANTS
+
+NAME_MAX = 40
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(
+        required=False, help_text="Optional: needed only to reset a forgotten password."
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "slug"]
+        help_texts = {"slug": "Letters, numbers and hyphens; it goes in the club's web address."}
+
+    def clean_slug(self):
+        slug = slugify(self.cleaned_data["slug"])
+        if not slug:
+            raise forms.ValidationError("Give the address some letters or numbers.")
+        if Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError("Another club has this address: choose another.")
+        return slug
+
+
+class SettingsForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "season_start"]
+        widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+
+
+class AddMemberForm(forms.Form):
+    username = forms.CharField(max_length=150, help_text="Their account's user name.")
+    role = forms.ChoiceField(choices=Membership.ROLE_CHOICES, initial=Membership.MEMBER)
+
+    def __init__(self, *args, club: Club, **kwargs):
+        self.club = club
+        super().__init__(*args, **kwargs)
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=name).first()
+        if user is None:
+            raise forms.ValidationError(
+                f"No account is called {name!r}: ask them to sign up first."
+            )
+        if self.club.memberships.filter(user=user).exists():
+            raise forms.ValidationError(f"{user.username} is a member already.")
+        self.user = user
+        return name
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.ROLE_CHOICES)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX, help_text=f"Up to {NAME_MAX} characters.")
+
+    def __init__(self, *args, club: Club, **kwargs):
+        self.club = club
+        super().__init__(*args, **kwargs)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the player a name.")
+        if self.club.players.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"{name} is one of the club's players already.")
+        return name
+
+
+class PeopleField(forms.ModelMultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+    def label_from_instance(self, obj):
+        return obj.name
+
+
+class NewGameForm(forms.Form):
+    title = forms.CharField(max_length=200, required=False)
+    preset = forms.ChoiceField(
+        choices=[(key, p.name) for key, p in engine.PRESETS.items()],
+        initial=engine.DEFAULT_PRESET,
+        label="Rules",
+    )
+    players = PeopleField(
+        queryset=ClubPlayer.objects.none(),
+        help_text="Tick 2 to 6 players, in clockwise seat order from the first dealer.",
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = club.players.all()
+
+    def clean_players(self):
+        people = list(self.cleaned_data["players"])
+        if not 2 <= len(people) <= 6:
+            raise forms.ValidationError(f"A game has 2 to 6 players; you ticked {len(people)}.")
+        return people
+
+
+class TournamentForm(forms.ModelForm):
+    players = PeopleField(
+        queryset=ClubPlayer.objects.none(),
+        help_text=f"Tick {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants.",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "currency", "entry_fee", "buy_in"]
+        help_texts = {
+            "currency": "An ISO code such as GBP, or units for chips.",
+            "entry_fee": "Each entrant pays this into the pot.",
+            "buy_in": "A player out at a table pays this to move to a new table.",
+        }
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = club.players.all()
+
+    def clean_currency(self):
+        currency = self.cleaned_data["currency"].strip()
+        if currency != "units" and not (len(currency) == 3 and currency.isalpha()):
+            raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
+        return currency if currency == "units" else currency.upper()
+
+    def clean_players(self):
+        people = list(self.cleaned_data["players"])
+        if not MIN_ENTRANTS <= len(people) <= MAX_ENTRANTS:
+            raise forms.ValidationError(
+                f"A Blackpool tournament takes {MIN_ENTRANTS} to {MAX_ENTRANTS} players; "
+                f"you ticked {len(people)}."
+            )
+        return people
+
+    def clean(self):
+        data = super().clean()
+        for field in ("entry_fee", "buy_in"):
+            if data.get(field) is not None and data[field] < Decimal(0):
+                self.add_error(field, "Use 0 or more.")
+        return data

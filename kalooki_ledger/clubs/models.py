@@ -1,0 +1,214 @@
+"""Clubs, their members and regular players, and the Blackpool tournaments they run.
+
+Games stay in the games app; these models only say which club a game and its seats belong to.
+Nothing derived (wins, nets, who is out at a table) is stored: each game's Ledger says it.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+from kalooki_ledger.games.models import Game, Seat
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50, unique=True)
+    season_start = models.DateField(
+        null=True, blank=True, help_text="Games before this date are left out of the season table."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:club", args=[self.slug])
+
+    def role_of(self, user) -> str | None:
+        """The user's role here, or None for anyone who is not a member."""
+        if not user.is_authenticated:
+            return None
+        membership = self.memberships.filter(user=user).first()
+        return membership.role if membership else None
+
+
+class Membership(models.Model):
+    ORGANISER = "organiser"
+    SCORER = "scorer"
+    MEMBER = "member"
+    ROLE_CHOICES = [
+        (ORGANISER, "Organiser: manages members and settings"),
+        (SCORER, "Scorer: starts and scores games"),
+        (MEMBER, "Member: views"),
+    ]
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=ROLE_CHOICES, default=MEMBER)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="unique_membership"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
+
+    @property
+    def can_score(self) -> bool:
+        return self.role in (self.ORGANISER, self.SCORER)
+
+    @property
+    def can_organise(self) -> bool:
+        return self.role == self.ORGANISER
+
+
+class ClubPlayer(models.Model):
+    """A regular at the club's tables: a person, who may or may not have an account."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            # The engine treats names case-blind, so the club does too.
+            models.UniqueConstraint(Lower("name"), "club", name="unique_club_player_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:person", args=[self.club.slug, self.pk])
+
+
+class ClubGame(models.Model):
+    game = models.OneToOneField(Game, models.CASCADE, related_name="club_link")
+    club = models.ForeignKey(Club, models.CASCADE, related_name="club_games")
+
+    def __str__(self) -> str:
+        return f"{self.game} in {self.club}"
+
+
+class SeatPerson(models.Model):
+    seat = models.OneToOneField(Seat, models.CASCADE, related_name="person_link")
+    person = models.ForeignKey(ClubPlayer, models.PROTECT, related_name="seat_links")
+
+    def __str__(self) -> str:
+        return f"{self.seat} is {self.person}"
+
+
+class Tournament(models.Model):
+    """A Blackpool tournament: heats of four, buy-ins to new tables, two semi-finals, a final."""
+
+    HEATS = "heats"
+    SEMIS = "semis"
+    FINAL = "final"
+    DONE = "done"
+    STAGE_CHOICES = [
+        (HEATS, "Heats"),
+        (SEMIS, "Semi-finals"),
+        (FINAL, "Final"),
+        (DONE, "Finished"),
+    ]
+    MAX_TABLES = 8  # source 000: buying in stops once eight tables in all have formed
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=100)
+    currency = models.CharField(max_length=5, default="units")
+    entry_fee = models.DecimalField(max_digits=10, decimal_places=2, default=Decimal(5))
+    buy_in = models.DecimalField(max_digits=10, decimal_places=2, default=Decimal(5))
+    stage = models.CharField(max_length=5, choices=STAGE_CHOICES, default=HEATS)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:tournament", args=[self.club.slug, self.pk])
+
+
+class Entrant(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entrants")
+    person = models.ForeignKey(ClubPlayer, models.PROTECT, related_name="entries")
+
+    class Meta:
+        ordering = ["person__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "person"], name="unique_entrant"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.person)
+
+
+class TournamentTable(models.Model):
+    HEAT = "heat"
+    SEMI = "semi"
+    FINAL = "final"
+    ROUND_CHOICES = [(HEAT, "Table"), (SEMI, "Semi-final"), (FINAL, "Final")]
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="tables")
+    game = models.OneToOneField(Game, models.CASCADE, related_name="tournament_table")
+    round = models.CharField(max_length=5, choices=ROUND_CHOICES, default=HEAT)
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "number"], name="unique_tournament_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        if self.round == self.HEAT:
+            return f"Table {self.number}"
+        if self.round == self.SEMI:
+            return f"Semi-final {'AB'[self.number - 1]}"
+        return "Final"
+
+
+class TournamentBuyIn(models.Model):
+    """A player out at a table who paid to play on; waits until four fill a new table."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="buy_ins")
+    person = models.ForeignKey(ClubPlayer, models.PROTECT, related_name="tournament_buy_ins")
+    from_table = models.ForeignKey(TournamentTable, models.CASCADE, related_name="buy_ins_from")
+    to_table = models.ForeignKey(
+        TournamentTable, models.SET_NULL, null=True, blank=True, related_name="buy_ins_to"
+    )
+    refunded = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            # One buy-in per elimination: a second click or a second phone changes nothing.
+            models.UniqueConstraint(fields=["person", "from_table"], name="unique_buy_in"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} bought in after {self.from_table}"
+
+    @property
+    def waiting(self) -> bool:
+        return self.to_table_id is None and not self.refunded

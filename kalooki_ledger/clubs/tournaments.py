@@ -1,0 +1,299 @@
+"""Blackpool tournaments (source 000, Neil Darbyshire): the draw, buy-ins to new tables, the
+semi-finals and the final. Each table is an ordinary game with the `blackpool` preset; who is out
+and who won come from its Ledger. Decisions beyond the source are in docs/clubs.md."""
+
+import random
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+from django.db import IntegrityError, transaction
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.store import games_loaded
+from kalooki_ledger.rules.money import minor_digits, quantum
+
+from .filing import start_game
+from .models import ClubPlayer, Entrant, SeatPerson, Tournament, TournamentBuyIn, TournamentTable
+
+MIN_ENTRANTS = 16
+MAX_ENTRANTS = 24
+TABLE_SIZE = 4
+STRAIGHT_TO_FINAL = 5  # this many table winners or fewer fit one final table: no semis
+PRIZE_SHARES = (50, 30, 20)  # per cent of the pot for first, second and third in the final
+
+
+class TournamentError(Exception):
+    """An action the tournament's state doesn't allow; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class TableState:
+    table: TournamentTable
+    game: Game
+    ledger: engine.Ledger
+    people: dict[str, ClubPlayer]  # seat name -> person
+
+    @property
+    def finished(self) -> bool:
+        return self.ledger.status == "finished"
+
+    @property
+    def winner(self) -> ClubPlayer | None:
+        return self.people[self.ledger.winner] if self.ledger.winner else None
+
+    def out(self) -> list[ClubPlayer]:
+        return [self.people[s.name] for s in self.ledger.standings if s.out]
+
+    def ranking(self) -> list[ClubPlayer]:
+        """Finishing order: the winner, then the later a player went out the higher; out in the
+        same hand, the lower total first, then the order the engine listed them."""
+        ledger = self.ledger
+        order = {name: i for row in ledger.hands for i, name in enumerate(row.out)}
+        out = sorted(
+            (s for s in ledger.standings if s.out),
+            key=lambda s: (-(s.out_after or 0), s.total, order.get(s.name, 0)),
+        )
+        names = ([ledger.winner] if ledger.winner else []) + [s.name for s in out]
+        return [self.people[name] for name in names]
+
+    def top_two(self) -> list[ClubPlayer]:
+        return self.ranking()[:2] if self.finished else []
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the organiser's page shows, derived from the tables' ledgers."""
+
+    tournament: Tournament
+    entrants: list[ClubPlayer]
+    tables: list[TableState]
+    buy_ins: list[TournamentBuyIn]
+
+    def round(self, name: str) -> list[TableState]:
+        return [t for t in self.tables if t.table.round == name]
+
+    @property
+    def heats(self) -> list[TableState]:
+        return self.round(TournamentTable.HEAT)
+
+    @property
+    def semis(self) -> list[TableState]:
+        return self.round(TournamentTable.SEMI)
+
+    @property
+    def final(self) -> TableState | None:
+        finals = self.round(TournamentTable.FINAL)
+        return finals[0] if finals else None
+
+    @property
+    def waiting(self) -> list[TournamentBuyIn]:
+        return [b for b in self.buy_ins if b.waiting]
+
+    @property
+    def tables_left(self) -> int:
+        """New tables that buy-ins may still form."""
+        return max(Tournament.MAX_TABLES - len(self.heats), 0)
+
+    @property
+    def buying_in_open(self) -> bool:
+        return self.tournament.stage == Tournament.HEATS and self.tables_left > 0
+
+    def may_buy_in(self) -> list[tuple[ClubPlayer, TableState]]:
+        """Players out at a table who haven't yet bought in from it, while tables may form."""
+        if not self.buying_in_open:
+            return []
+        done = {(b.person_id, b.from_table_id) for b in self.buy_ins}
+        return [
+            (person, state)
+            for state in self.heats
+            for person in state.out()
+            if (person.pk, state.table.pk) not in done
+        ]
+
+    @property
+    def heat_winners(self) -> list[ClubPlayer]:
+        return [t.winner for t in self.heats if t.winner]
+
+    @property
+    def heats_over(self) -> bool:
+        return bool(self.heats) and all(t.finished for t in self.heats)
+
+    @property
+    def semis_over(self) -> bool:
+        return bool(self.semis) and all(t.finished for t in self.semis)
+
+    @property
+    def pot(self) -> Decimal:
+        t = self.tournament
+        paid = [b for b in self.buy_ins if not b.refunded]
+        return t.entry_fee * len(self.entrants) + t.buy_in * len(paid)
+
+    @property
+    def champion(self) -> ClubPlayer | None:
+        return self.final.winner if self.final else None
+
+    def prizes(self) -> list[tuple[int, ClubPlayer | None, Decimal]]:
+        """Place, who (once the final has placed them) and prize; odd minor units to first."""
+        digits = minor_digits(self.tournament.currency)
+        amounts = [
+            (self.pot * share / 100).quantize(quantum(digits), rounding=ROUND_DOWN)
+            for share in PRIZE_SHARES
+        ]
+        amounts[0] += self.pot - sum(amounts)
+        ranking = self.final.ranking() if self.final and self.final.finished else []
+        return [
+            (place, ranking[place - 1] if place <= len(ranking) else None, amount)
+            for place, amount in enumerate(amounts, 1)
+        ]
+
+
+def load(tournament: Tournament) -> State:
+    """The tournament with every table's ledger, in a fixed number of queries."""
+    tables = {t.game_id: t for t in tournament.tables.all()}
+    games = list(games_loaded().filter(pk__in=tables))
+    links = SeatPerson.objects.filter(seat__game__in=games).select_related("person", "seat")
+    people: dict[int, dict[str, ClubPlayer]] = {}
+    for link in links:
+        people.setdefault(link.seat.game_id, {})[link.seat.name] = link.person
+    states = [TableState(tables[g.pk], g, g.ledger(), people.get(g.pk, {})) for g in games]
+    rank = {TournamentTable.HEAT: 0, TournamentTable.SEMI: 1, TournamentTable.FINAL: 2}
+    states.sort(key=lambda s: (rank[s.table.round], s.table.number))
+    entrants = [e.person for e in tournament.entrants.select_related("person")]
+    buy_ins = list(tournament.buy_ins.select_related("person", "from_table", "to_table"))
+    return State(tournament, entrants, states, buy_ins)
+
+
+def table_sizes(count: int) -> list[int]:
+    """Tables of four, the odd players making some tables five (never a table of three)."""
+    tables = count // TABLE_SIZE
+    return [TABLE_SIZE + (1 if i < count % TABLE_SIZE else 0) for i in range(tables)]
+
+
+def _open_table(
+    tournament: Tournament, round_: str, number: int, people: list[ClubPlayer], rng: random.Random
+) -> TournamentTable:
+    seated = list(people)
+    rng.shuffle(seated)  # the seats are drawn, as at the table
+    table = TournamentTable(tournament=tournament, round=round_, number=number)
+    game = start_game(
+        tournament.club,
+        [p.name for p in seated],
+        preset="blackpool",
+        title=f"{tournament.name} · {table.label}",
+        stakes={"currency": tournament.currency},  # money goes to the tournament pot only
+    )
+    table.game = game
+    table.save()
+    return table
+
+
+@transaction.atomic
+def draw(
+    tournament: Tournament, people: list[ClubPlayer], rng: random.Random | None = None
+) -> list[TournamentTable]:
+    """Enters the players and draws them to the first tables."""
+    rng = rng or random.Random()
+    if tournament.tables.exists():
+        raise TournamentError("the draw has been made already")
+    if not MIN_ENTRANTS <= len(people) <= MAX_ENTRANTS:
+        raise TournamentError(
+            f"a Blackpool tournament takes {MIN_ENTRANTS} to {MAX_ENTRANTS} players, "
+            f"not {len(people)}"
+        )
+    Entrant.objects.bulk_create(Entrant(tournament=tournament, person=p) for p in people)
+    shuffled = list(people)
+    rng.shuffle(shuffled)
+    tables, start = [], 0
+    for number, size in enumerate(table_sizes(len(people)), 1):
+        group = shuffled[start : start + size]
+        start += size
+        tables.append(_open_table(tournament, TournamentTable.HEAT, number, group, rng))
+    return tables
+
+
+@transaction.atomic
+def buy_in(
+    tournament: Tournament,
+    person: ClubPlayer,
+    from_table: TournamentTable,
+    rng: random.Random | None = None,
+) -> TournamentTable | None:
+    """Records that a player out at a table pays to play on; opens a new table at four."""
+    state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
+    if not state.buying_in_open:
+        raise TournamentError(
+            "buying in has closed: eight tables have formed"
+            if state.tournament.stage == Tournament.HEATS
+            else "buying in has closed: the semi-finals have started"
+        )
+    eligible = {(p.pk, s.table.pk) for p, s in state.may_buy_in()}
+    if (person.pk, from_table.pk) not in eligible:
+        raise TournamentError(
+            f"{person} can't buy in from {from_table.label}: only a player out at that table "
+            "may, once each time they go out"
+        )
+    try:
+        with transaction.atomic():
+            TournamentBuyIn.objects.create(
+                tournament=tournament, person=person, from_table=from_table
+            )
+    except IntegrityError:
+        raise TournamentError(f"{person} has bought in from {from_table.label} already") from None
+    waiting = list(
+        TournamentBuyIn.objects.filter(
+            tournament=tournament, to_table=None, refunded=False
+        ).select_related("person")
+    )
+    if len(waiting) < TABLE_SIZE:
+        return None
+    group = waiting[:TABLE_SIZE]
+    number = len(state.heats) + 1
+    table = _open_table(
+        tournament, TournamentTable.HEAT, number, [b.person for b in group], rng or random.Random()
+    )
+    for b in group:
+        b.to_table = table
+        b.save(update_fields=["to_table"])
+    return table
+
+
+@transaction.atomic
+def start_semis(tournament: Tournament, rng: random.Random | None = None) -> list[TournamentTable]:
+    """Closes buying in (refunding anyone still waiting) and seats the table winners."""
+    rng = rng or random.Random()
+    state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
+    if state.tournament.stage != Tournament.HEATS:
+        raise TournamentError("the semi-finals have been started already")
+    if not state.heats_over:
+        playing = ", ".join(t.table.label for t in state.heats if not t.finished)
+        raise TournamentError(f"every table must finish first: still playing {playing}")
+    for b in state.waiting:
+        b.refunded = True  # their table can never fill: nobody else can go out now
+        b.save(update_fields=["refunded"])
+    winners = state.heat_winners
+    if len(winners) <= STRAIGHT_TO_FINAL:
+        tournament.stage = Tournament.FINAL
+        tournament.save(update_fields=["stage"])
+        return [_open_table(tournament, TournamentTable.FINAL, 1, winners, rng)]
+    tournament.stage = Tournament.SEMIS
+    tournament.save(update_fields=["stage"])
+    # Alternate by table number: odd tables' winners to semi A, even to semi B.
+    return [
+        _open_table(tournament, TournamentTable.SEMI, 1, winners[0::2], rng),
+        _open_table(tournament, TournamentTable.SEMI, 2, winners[1::2], rng),
+    ]
+
+
+@transaction.atomic
+def start_final(tournament: Tournament, rng: random.Random | None = None) -> TournamentTable:
+    """Seats the top two of each semi-final at the final table."""
+    state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
+    if state.tournament.stage != Tournament.SEMIS:
+        raise TournamentError("the final starts once both semi-finals have started and finished")
+    if not state.semis_over:
+        raise TournamentError("both semi-finals must finish first")
+    finalists = [p for semi in state.semis for p in semi.top_two()]
+    tournament.stage = Tournament.FINAL
+    tournament.save(update_fields=["stage"])
+    return _open_table(tournament, TournamentTable.FINAL, 1, finalists, rng or random.Random())

@@ -1,0 +1,240 @@
+"""Club pages: thin views that load, ask the engine (through stats and tournaments), and render."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from kalooki_ledger.games.store import games_loaded
+from kalooki_ledger.rules import RecordError
+
+from . import charts, stats, tournaments
+from .access import club_view, signed_in
+from .filing import start_game
+from .forms import (
+    AddMemberForm,
+    ClubForm,
+    NewGameForm,
+    PlayerForm,
+    RoleForm,
+    SettingsForm,
+    TournamentForm,
+)
+from .models import ClubPlayer, Membership, SeatPerson, Tournament, TournamentTable
+
+ORGANISER, SCORER = Membership.ORGANISER, Membership.SCORER
+
+
+@signed_in
+def home(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            club = form.save()
+            Membership.objects.create(club=club, user=request.user, role=ORGANISER)
+        return redirect(club)
+    memberships = request.user.memberships.select_related("club").order_by("club__name")
+    return render(request, "clubs/home.html", {"memberships": memberships, "form": form})
+
+
+@club_view()
+def club(request, club, membership):
+    played = stats.club_games(club)
+    season = [p for p in played if not club.season_start or p.date >= club.season_start]
+    context = {
+        "club": club,
+        "membership": membership,
+        "table": stats.season_table(season),
+        "playing": [p for p in reversed(played) if not p.counted],
+        "recent": [p for p in reversed(played) if p.counted][:20],
+        "tournaments": club.tournaments.all(),
+    }
+    return render(request, "clubs/club.html", context)
+
+
+@club_view()
+def person(request, club, membership, pk: int):
+    who = get_object_or_404(ClubPlayer, club=club, pk=pk)
+    lines = stats.history(who, stats.club_games(club))
+    running = stats.running_net(lines)
+    chart = charts.net_chart(
+        [f"{line.played.date:%d %b} {line.played.game}" for line, _ in running],
+        [total for _, total in running],
+    )
+    context = {
+        "club": club,
+        "membership": membership,
+        "person": who,
+        "running": list(reversed(running)),
+        "chart": mark_safe(chart),  # built from escaped text by charts.py
+        "summary": stats.summary(who, lines),
+    }
+    return render(request, "clubs/person.html", context)
+
+
+@club_view()
+def game(request, club, membership, pk: int):
+    found = games_loaded().filter(pk=pk, club_link__club=club).first()
+    if found is None:
+        raise Http404("No such game in this club")
+    ledger = found.ledger()
+    people = {
+        link.seat.name: link.person
+        for link in SeatPerson.objects.filter(seat__game=found).select_related("seat", "person")
+    }
+    chart = charts.totals_chart(ledger.game.players, ledger.hands, ledger.game.rules.limit)
+    context = {
+        "club": club,
+        "membership": membership,
+        "game": found,
+        "ledger": ledger,
+        "people": people,
+        "grid": [
+            (row, [(row.totals.get(n), n in row.bought_in) for n in ledger.game.players])
+            for row in ledger.hands
+        ],
+        "chart": mark_safe(chart),  # built from escaped text by charts.py
+        "watch_url": reverse("games:watch", args=[found.share_token]),
+    }
+    return render(request, "clubs/game.html", context)
+
+
+@club_view(SCORER)
+def new_game(request, club, membership):
+    form = NewGameForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            started = start_game(
+                club,
+                [p.name for p in form.cleaned_data["players"]],
+                preset=form.cleaned_data["preset"],
+                title=form.cleaned_data["title"],
+            )
+        except RecordError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(started)
+    return render(request, "clubs/new_game.html", {"club": club, "form": form})
+
+
+@club_view(ORGANISER)
+def members(request, club, membership):
+    add_member = AddMemberForm(club=club, prefix="member")
+    add_player = PlayerForm(club=club, prefix="player")
+    settings = SettingsForm(instance=club, prefix="settings")
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "add-member":
+            add_member = AddMemberForm(request.POST, club=club, prefix="member")
+            if add_member.is_valid():
+                Membership.objects.create(
+                    club=club, user=add_member.user, role=add_member.cleaned_data["role"]
+                )
+                messages.success(request, f"{add_member.user.username} has joined the club.")
+                return redirect("clubs:members", club.slug)
+        elif action == "add-player":
+            add_player = PlayerForm(request.POST, club=club, prefix="player")
+            if add_player.is_valid():
+                ClubPlayer.objects.create(club=club, name=add_player.cleaned_data["name"])
+                messages.success(request, f"{add_player.cleaned_data['name']} is a regular now.")
+                return redirect("clubs:members", club.slug)
+        elif action == "settings":
+            settings = SettingsForm(request.POST, instance=club, prefix="settings")
+            if settings.is_valid():
+                settings.save()
+                messages.success(request, "Settings saved.")
+                return redirect("clubs:members", club.slug)
+        else:
+            messages.error(request, "Unknown action: use one of the forms on this page.")
+    context = {
+        "club": club,
+        "membership": membership,
+        "memberships": club.memberships.select_related("user"),
+        "players": club.players.all(),
+        "add_member": add_member,
+        "add_player": add_player,
+        "settings_form": settings,
+        "roles": Membership.ROLE_CHOICES,
+    }
+    return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
+
+
+@require_POST
+@club_view(ORGANISER)
+def member_role(request, club, membership, pk: int):
+    target = get_object_or_404(Membership, club=club, pk=pk)
+    form = RoleForm(request.POST)
+    if request.POST.get("remove"):
+        if _last_organiser(club, target):
+            messages.error(request, "The club needs an organiser: make someone else one first.")
+        else:
+            target.delete()
+            messages.success(request, f"{target.user.username} has left the club.")
+    elif not form.is_valid():
+        messages.error(request, "Choose a role: organiser, scorer or member.")
+    elif form.cleaned_data["role"] != ORGANISER and _last_organiser(club, target):
+        messages.error(request, "The club needs an organiser: make someone else one first.")
+    else:
+        target.role = form.cleaned_data["role"]
+        target.save(update_fields=["role"])
+        messages.success(request, f"{target.user.username} is now a {target.role}.")
+    return redirect("clubs:members", club.slug)
+
+
+def _last_organiser(club, target: Membership) -> bool:
+    organisers = club.memberships.filter(role=ORGANISER)
+    return target.role == ORGANISER and organisers.count() == 1
+
+
+@club_view(ORGANISER)
+def new_tournament(request, club, membership):
+    form = TournamentForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save(commit=False)
+            tournament.club = club
+            tournament.save()
+            tournaments.draw(tournament, form.cleaned_data["players"])
+        return redirect(tournament)
+    return render(request, "clubs/new_tournament.html", {"club": club, "form": form})
+
+
+@club_view()
+def tournament(request, club, membership, pk: int):
+    found = get_object_or_404(Tournament, club=club, pk=pk)
+    context = {"club": club, "membership": membership, "state": tournaments.load(found)}
+    if request.htmx:
+        return render(request, "clubs/tournament.html#live", context)
+    return render(request, "clubs/tournament.html", context)
+
+
+@require_POST
+@club_view(SCORER)
+def tournament_action(request, club, membership, pk: int):
+    found = get_object_or_404(Tournament, club=club, pk=pk)
+    action = request.POST.get("action")
+    try:
+        if action == "buy-in":
+            person = ClubPlayer.objects.filter(club=club, pk=request.POST.get("person")).first()
+            table = TournamentTable.objects.filter(
+                tournament=found, pk=request.POST.get("table")
+            ).first()
+            if person is None or table is None:
+                raise tournaments.TournamentError("choose a player who is out at a table")
+            opened = tournaments.buy_in(found, person, table)
+            note = f" {opened.label} starts now." if opened else ""
+            messages.success(request, f"{person} bought in and waits for a new table.{note}")
+        elif action == "start-semis":
+            tournaments.start_semis(found)
+            messages.success(request, "Buying in has closed; the next round is seated.")
+        elif action == "start-final":
+            tournaments.start_final(found)
+            messages.success(request, "The final table is seated.")
+        else:
+            raise tournaments.TournamentError("unknown action")
+    except tournaments.TournamentError as exc:
+        messages.error(request, f"Nothing changed: {exc}.")
+    return redirect(found)

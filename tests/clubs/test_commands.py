@@ -1,0 +1,93 @@
+"""import_game --club files games under a club; export_club prints its players' figures."""
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from kalooki_ledger.clubs.models import Club, ClubGame, ClubPlayer, SeatPerson
+from kalooki_ledger.games.models import Game
+from tests.clubs.factories import make_club, make_players, short_game
+from tests.helpers import record, worked_example
+
+pytestmark = pytest.mark.django_db
+
+
+def run(name, *args):
+    out = io.StringIO()
+    call_command(name, *args, stdout=out)
+    return out.getvalue()
+
+
+def write(tmp_path, data, name="game.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_import_with_club_makes_the_club_and_its_players(tmp_path):
+    printed = json.loads(run("import_game", write(tmp_path, worked_example()), "--club", "friday"))
+    game = Game.objects.get(pk=printed["id"])
+    assert set(printed) == {"id", "url", "share_url"}
+    club = Club.objects.get(slug="friday")
+    assert ClubGame.objects.get(game=game).club == club
+    assert sorted(club.players.values_list("name", flat=True)) == ["Andy", "Frank", "John", "Mark"]
+    assert SeatPerson.objects.filter(seat__game=game).count() == 4
+
+
+def test_import_with_club_matches_existing_players_whatever_the_case(tmp_path):
+    club = make_club()
+    (andy,) = make_players(club, "andy")
+    run("import_game", write(tmp_path, worked_example()), "--club", "friday")
+    assert club.players.count() == 4
+    assert SeatPerson.objects.get(seat__name="Andy").person == andy
+
+
+def test_import_without_club_files_nothing_and_prints_as_before(tmp_path):
+    printed = json.loads(run("import_game", write(tmp_path, worked_example())))
+    assert set(printed) == {"id", "url", "share_url"}
+    assert not ClubGame.objects.exists() and not Club.objects.exists()
+
+
+def test_a_bad_record_with_club_stores_nothing_not_even_the_club(tmp_path):
+    bad = record(["Andy", "Mark"], [{"winner": "Andy", "penalties": {"Mark": 149}}])
+    good = worked_example()
+    with pytest.raises(CommandError, match="record 2: Hand 1, Mark"):
+        run("import_game", write(tmp_path, [good, bad]), "--club", "friday")
+    assert not Club.objects.exists() and not Game.objects.exists()
+    assert not ClubPlayer.objects.exists()
+
+
+def test_a_slug_with_no_letters_is_refused(tmp_path):
+    with pytest.raises(CommandError, match="letters, numbers and hyphens"):
+        run("import_game", write(tmp_path, worked_example()), "--club", "!!!")
+    assert not Game.objects.exists()
+
+
+def test_export_club_gives_the_worked_examples_figures(tmp_path):
+    run("import_game", write(tmp_path, worked_example()), "--club", "friday")
+    printed = json.loads(run("export_club", "friday"))
+    assert printed["url"] == "/clubs/friday/"
+    assert printed["players"] == {
+        "John": {"games": 1, "wins": 1, "kalookies": 1, "buy_ins": 0, "net": "30"},
+        "Andy": {"games": 1, "wins": 0, "kalookies": 0, "buy_ins": 0, "net": "-7"},
+        "Frank": {"games": 1, "wins": 0, "kalookies": 0, "buy_ins": 0, "net": "-7"},
+        "Mark": {"games": 1, "wins": 0, "kalookies": 0, "buy_ins": 1, "net": "-16"},
+    }
+
+
+def test_export_club_adds_up_two_games(tmp_path):
+    # Second game: Andy wins at once; Mark, John, Frank each pay 1 and lose their 5 stake.
+    second = short_game(["Andy", "Mark", "John", "Frank"], "Andy")
+    run("import_game", write(tmp_path, [worked_example(), second]), "--club", "friday")
+    players = json.loads(run("export_club", "friday"))["players"]
+    assert players["Andy"] == {"games": 2, "wins": 1, "kalookies": 0, "buy_ins": 0, "net": "11"}
+    assert players["John"]["net"] == "24" and players["John"]["wins"] == 1
+    assert players["Mark"]["net"] == "-22"
+    assert sum(int(p["net"]) for p in players.values()) == 0
+
+
+def test_export_club_names_an_unknown_slug():
+    with pytest.raises(CommandError, match="no club has the slug 'nowhere'"):
+        run("export_club", "nowhere")
