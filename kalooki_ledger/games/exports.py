@@ -22,12 +22,12 @@ def render_csv(game: Game) -> bytes:
     return game_csv(game.ledger()).encode()
 
 
-def render_pdf(game: Game) -> bytes:
+def render_pdf(game: Game, paper: str = "a4") -> bytes:
     # Imported here so that loading the games app never starts WeasyPrint.
     from kalooki_ledger.sheets.pdf import score_sheet_pdf
 
     record = game.to_record()
-    return score_sheet_pdf(record, engine.replay(record.game))
+    return score_sheet_pdf(record, engine.replay(record.game), paper)
 
 
 # Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.

@@ -51,10 +51,6 @@ class ScoreSheet:
     settled: bool
 
 
-def money(amount: Decimal, digits: int) -> str:
-    return format_amount(amount, digits)
-
-
 def signed(amount: Decimal, digits: int) -> str:
     """A payments-account figure as source 000 writes it: +3, -1, 0."""
     text = format_amount(amount, digits)
@@ -62,7 +58,7 @@ def signed(amount: Decimal, digits: int) -> str:
 
 
 def with_symbol(amount: Decimal, stakes: Stakes, digits: int) -> str:
-    text = money(amount, digits)
+    text = format_amount(amount, digits)
     return f"{SYMBOLS[stakes.currency]}{text}" if stakes.currency in SYMBOLS else text
 
 

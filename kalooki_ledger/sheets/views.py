@@ -7,16 +7,15 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games.exports import render_json
+from kalooki_ledger.games.exports import render_csv, render_json, render_pdf
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.session import remember
 from kalooki_ledger.games.store import games_loaded
 from kalooki_ledger.games.store import import_record as store_import
 
 from .blank import blank_sheet, blank_sheet_pdf
-from .csv import game_csv
 from .forms import BlankSheetForm, ImportForm
-from .pdf import PAPERS, score_sheet_pdf
+from .pdf import PAPERS
 
 
 def _game(token: str) -> Game:
@@ -45,16 +44,13 @@ def pdf(request, token: str):
             f"Paper must be one of: {', '.join(PAPERS)}.", content_type="text/plain"
         )
     game = _game(token)
-    record = game.to_record()
-    data = score_sheet_pdf(record, engine.replay(record.game), paper)
-    return _download(data, "application/pdf", _file_name(game, "pdf"))
+    return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
 
 
 @require_GET
 def csv(request, token: str):
     game = _game(token)
-    data = game_csv(game.ledger()).encode()
-    return _download(data, "text/csv; charset=utf-8", _file_name(game, "csv"))
+    return _download(render_csv(game), "text/csv; charset=utf-8", _file_name(game, "csv"))
 
 
 @require_GET
