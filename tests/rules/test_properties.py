@@ -26,7 +26,7 @@ NAMES = ("Andy", "Mark", "John", "Frank", "Rita", "Sue")
 # Distinct cards, at most one joker: valid in every preset's deck.
 CARD_POOL = ("AS", "10H", "7", "Joker", "KD", "2C", "9S", "QH", "5D")
 SETTINGS = settings(
-    max_examples=60,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -56,12 +56,13 @@ def valid_records(draw, max_hands: int = 25) -> GameRecord:
     game = Game(players, rules, game_stakes, draw(st.sampled_from(players)))
     low, high = rules.hand_value_bounds()
     value = st.one_of(st.integers(low, 40), st.integers(low, high))
+    ledger = replay(game)
     for _ in range(draw(st.integers(0, max_hands))):
-        ledger = replay(game)
         if ledger.status != "in-progress":
             break
         if draw(st.integers(0, 9)) == 0:
             game = game.with_hand(Hand.void_hand())
+            ledger = replay(game)
             continue
         in_game = ledger.in_game()
         winner = draw(st.sampled_from(in_game))
@@ -77,13 +78,14 @@ def valid_records(draw, max_hands: int = 25) -> GameRecord:
                 values[player] = draw(value)
         kalookie = draw(st.integers(0, 4)) == 0
         game = game.with_hand(Hand(winner=winner, kalookie=kalookie, penalties=values, cards=cards))
-        owed = replay(game).awaiting_buy_ins
-        if owed:
+        ledger = replay(game)
+        if ledger.awaiting_buy_ins:
             if draw(st.integers(0, 5)) == 0:
                 break  # leave the last hand's decisions owed
-            decisions = {p: draw(st.booleans()) for p in owed}
+            decisions = {p: draw(st.booleans()) for p in ledger.awaiting_buy_ins}
             game = game.with_hand_replaced(len(game.hands), game.hands[-1].with_buy_ins(decisions))
-    if replay(game).status != "finished" and draw(st.integers(0, 3)) == 0:
+            ledger = replay(game)
+    if ledger.status != "finished" and draw(st.integers(0, 3)) == 0:
         game = game.stopped_with(draw(st.sampled_from(["refund", "split"])))
     return GameRecord(game, preset, overrides)
 
@@ -244,3 +246,20 @@ def test_the_engine_handles_a_1000_hand_game():
     overrides = {"max_buy_ins": None, "winner_bonus": {"call_up": 20, "kalookie": 40}}
     rec = GameRecord(game.stopped_with("refund"), "british", overrides)
     assert parse_record(record_to_json(rec)).game.hands == game.hands
+
+
+@SETTINGS
+@given(valid_records())
+def test_totals_grow_by_what_is_scored_and_a_buy_in_resets_to_the_highest_within(rec):
+    ledger = check(rec.game)
+    rules = rec.game.rules
+    totals = dict.fromkeys(rec.game.players, 0)
+    for row in ledger.hands:
+        after = {p: totals[p] + row.scored.get(p, 0) for p in totals}
+        if row.bought_in:
+            within = [p for p in row.scored if not rules.is_over(after[p])]
+            assert row.reset_to == max(after[p] for p in within)
+            for player in row.bought_in:
+                after[player] = row.reset_to
+        assert row.totals == after
+        totals = after
