@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from kalooki_ledger.rules import DEFAULT_PRESET, PRESETS, Stakes
+from kalooki_ledger.rules import DEFAULT_PRESET, PRESETS, Game, Hand, Stakes, replay
 
 CASINO = (1, 2, 5, 5)
 
@@ -66,3 +66,24 @@ def test_club_uk_stakes_follow_one_main_stake():
 
 def test_kaluki_003_has_no_stakes():
     assert PRESETS["kaluki-003"].stakes == Stakes()
+
+
+@pytest.mark.parametrize("key", sorted(TABLE))
+def test_each_preset_plays_as_listed_when_a_player_first_goes_over(key):
+    _, _, max_buy_ins, _, _, _, _, stakes = TABLE[key]
+    preset = PRESETS[key]
+    high = preset.rules.hand_value_bounds()[1]
+    game = Game(("A", "B", "C", "D"), preset.rules, preset.stakes, "A")
+    ledger = replay(game)
+    while not any(row.buy_in_offers or row.out for row in ledger.hands):
+        game = game.with_hand(Hand(winner="A", penalties={"B": high, "C": 2, "D": 2}))
+        ledger = replay(game)
+    hands = len(game.hands)
+    assert preset.rules.is_over(hands * high) and not preset.rules.is_over((hands - 1) * high)
+    row = ledger.hands[-1]
+    if max_buy_ins == 0:
+        assert (row.buy_in_offers, row.out, ledger.status) == ((), ("B",), "in-progress")
+    else:
+        assert (row.buy_in_offers, row.out, ledger.status) == (("B",), (), "awaiting-buy-ins")
+    assert ledger.pool == 4 * Decimal(stakes[2])
+    assert row.payments["A"] == 3 * Decimal(stakes[0])
