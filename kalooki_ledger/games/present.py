@@ -112,6 +112,8 @@ def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
                 )
             elif p in hand.bought_in:
                 cells.append(Cell(f"({hand.totals[p]})", "buy-in"))
+            elif p in hand.out:
+                cells.append(Cell(f"{hand.totals[p]} out", "out"))
             elif p in hand.scored:
                 cells.append(Cell(str(hand.totals[p]), ""))
             else:

@@ -467,6 +467,7 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
         "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
+        "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
     }
     return render(request, "games/sheet.html", context)
 

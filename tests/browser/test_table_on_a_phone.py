@@ -71,7 +71,7 @@ def test_a_bad_value_is_refused_beside_its_field_and_kept(phone):
     record(page, "John", Andy=149, Mark=42, Frank=30)
     field = page.locator("#value-0")
     expect(page.locator("#value-0-error")).to_have_text(
-        "no 13-card hand is worth more than 148 (entered 149)"
+        "No 13-card hand is worth more than 148 (entered 149)"
     )
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(field).to_have_value("149")

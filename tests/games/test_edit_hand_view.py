@@ -70,7 +70,7 @@ def test_an_edit_with_a_bad_value_changes_nothing(client):
     )
     html = response.content.decode()
     assert response.status_code == 422
-    assert "no 13-card hand is worth more than 148 (entered 150)" in html
+    assert "No 13-card hand is worth more than 148 (entered 150)" in html
     assert game.ledger().standing("Andy").total == 85
 
 

@@ -55,7 +55,7 @@ def test_it_refuses_a_game_of_one_player_and_keeps_what_was_typed(client):
     response = client.post("/new/", new_game_form("Andy", title="Lonely"))
     html = response.content.decode()
     assert response.status_code == 422
-    assert "a game needs at least two players" in html
+    assert "A game needs at least two players" in html
     assert 'value="Lonely"' in html
     assert not Game.objects.exists()
 
@@ -63,20 +63,20 @@ def test_it_refuses_a_game_of_one_player_and_keeps_what_was_typed(client):
 def test_it_refuses_two_players_of_the_same_name(client):
     response = client.post("/new/", new_game_form("Andy", "andy"))
     html = response.content.decode()
-    assert "andy is already playing: give each player a different name" in html
+    assert "Andy is already playing: give each player a different name" in html
     assert 'aria-invalid="true"' in html
     assert not Game.objects.exists()
 
 
 def test_it_refuses_a_stake_finer_than_a_penny(client):
     response = client.post("/new/", new_game_form("Andy", "Mark", call_up="0.105"))
-    assert "the call_up stake in GBP can have at most 2 decimal places" in response.content.decode()
+    assert "The call_up stake in GBP can have at most 2 decimal places" in response.content.decode()
     assert not Game.objects.exists()
 
 
 def test_it_refuses_an_unknown_currency_code(client):
     response = client.post("/new/", new_game_form("Andy", "Mark", currency="pounds"))
-    assert "currency must be an ISO code such as GBP" in response.content.decode()
+    assert "Currency must be an ISO code such as GBP" in response.content.decode()
 
 
 def test_it_applies_the_rules_changed_from_the_preset(client):

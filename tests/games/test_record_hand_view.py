@@ -44,7 +44,7 @@ def test_it_refuses_a_hand_worth_149(client):
     )
     html = response.content.decode()
     assert response.status_code == 422
-    assert "no 13-card hand is worth more than 148 (entered 149)" in html
+    assert "No 13-card hand is worth more than 148 (entered 149)" in html
     assert 'id="value-0" name="value-0" value="149"' in html
     assert 'aria-invalid="true" aria-describedby="value-0-error"' in html
     assert 'role="alert"' in html
@@ -63,7 +63,7 @@ def test_it_refuses_a_value_that_is_not_a_number_and_keeps_the_others(client):
 def test_it_refuses_a_hand_with_a_missing_value(client):
     game = stored_game()
     html = client.post(record_url(game), hand_post(1, "John", game, Andy=85, Mark=42)).content
-    assert "enter what Frank held: a number from 2 to 148" in html.decode()
+    assert "Enter what Frank held: a number from 2 to 148" in html.decode()
     assert not Hand.objects.exists()
 
 
@@ -72,7 +72,7 @@ def test_it_refuses_a_hand_without_a_winner(client):
     data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
     del data["winner"]
     html = client.post(record_url(game), data).content.decode()
-    assert "choose who won the hand" in html
+    assert "Choose who won the hand" in html
     assert not Hand.objects.exists()
 
 
