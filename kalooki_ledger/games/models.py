@@ -116,7 +116,7 @@ class Hand(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     void = models.BooleanField(default=False)
-    winner = models.ForeignKey(Seat, models.PROTECT, null=True, blank=True, related_name="+")
+    winner = models.ForeignKey(Seat, models.CASCADE, null=True, blank=True, related_name="+")
     kalookie = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 

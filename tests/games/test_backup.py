@@ -1,0 +1,68 @@
+"""export_game with no ID writes every game; import_game of that file restores them all."""
+
+import io
+import json
+import sys
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from kalooki_ledger.games.models import Game, Hand
+from tests.helpers import record, worked_example
+
+
+def run(name, *args, stdin=None):
+    out = io.StringIO()
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        call_command(name, *args, stdout=out)
+    finally:
+        sys.stdin = old
+    return out.getvalue()
+
+
+def some_games() -> list[dict]:
+    in_progress = record(
+        ["Ann", "Bob", "Cy"],
+        [{"winner": "Ann", "penalties": {"Bob": 20, "Cy": 33}}, {"void": True}],
+        title="Still going",
+        stakes={"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"},
+    )
+    stopped = record(
+        ["Ann", "Bob"],
+        [{"winner": "Bob", "cards": {"Ann": ["Joker", "AS", "10H"]}}],
+        stopped={"settle": "refund"},
+        rules={"preset": "swedish", "max_buy_ins": None},
+    )
+    return [worked_example(), in_progress, stopped]
+
+
+@pytest.mark.django_db
+def test_a_backup_restores_every_game_identically():
+    for data in some_games():
+        run("import_game", "-", stdin=json.dumps(data))
+    backup = run("export_game")
+    assert [g["title"] for g in json.loads(backup)][1] == "Still going"
+
+    Game.objects.all().delete()
+    restored = json.loads(run("import_game", "-", stdin=backup))
+
+    assert len(restored) == 3 and Game.objects.count() == 3
+    assert run("export_game") == backup
+
+
+@pytest.mark.django_db
+def test_a_backup_with_one_bad_game_restores_nothing():
+    games = some_games()
+    games[2]["hands"][0]["cards"]["Ann"] = ["Joker", "Joker", "Joker"]
+    with pytest.raises(CommandError, match="record 3: Hand 1, Ann: the deck has only 2 jokers"):
+        run("import_game", "-", stdin=json.dumps(games))
+    assert Game.objects.count() == 0 and Hand.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_export_of_an_unknown_game_says_so():
+    with pytest.raises(CommandError, match="there is no game with id 999"):
+        run("export_game", "999")
