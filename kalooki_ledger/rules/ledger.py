@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .cards import cards_value
+from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
 from .errors import Problem, RecordError
 from .game import Game, Hand
@@ -202,7 +202,26 @@ def hand_values(
                     "value",
                 )
             )
+    if not problems:
+        problems.extend(_cards_across_losers(hand, losers, rules, number))
     return values, problems
+
+
+def _cards_across_losers(hand: Hand, losers: list[str], rules: Rules, number: int) -> list[Problem]:
+    """All losers' card lists together can't hold more copies of a card than the deck."""
+    held: list[tuple[str, str | None]] = []
+    listed: list[str] = []
+    for player in losers:
+        if player not in hand.cards:
+            continue
+        held.extend(parse_card(c) for c in hand.cards[player])
+        listed.append(player)
+        try:
+            check_against_deck(held, rules)
+        except ValueError as exc:
+            message = f"{exc}, but the card lists of {' and '.join(listed)} hold more between them"
+            return [Problem(message, number, player, "cards")]
+    return []
 
 
 class _Replay:

@@ -546,3 +546,12 @@ def test_a_dealer_who_goes_out_in_their_own_deal_passes_it_to_the_next_player_in
     ledger = check(decided(game, B=False))
     assert ledger.hands[0].dealer == "B"
     assert (ledger.dealer, ledger.first_player) == ("C", "D")
+
+
+def test_card_lists_of_one_hand_together_cannot_hold_more_of_a_card_than_the_deck():
+    hand = Hand(winner="A", penalties={"D": 4}, cards={"B": ("AS", "AS"), "C": ("7", "AS")})
+    assert problems(make_game("A B C D", hand)) == [
+        "Hand 1, C: the deck has only 2 of AS, but the card lists of B and C hold more between them"
+    ]
+    fine = Hand(winner="A", penalties={"D": 4}, cards={"B": ("AS", "Joker"), "C": ("AS", "Joker")})
+    assert check(make_game("A B C D", fine)).hands[0].values == {"B": 26, "C": 26, "D": 4}
