@@ -26,7 +26,7 @@ NAMES = ("Andy", "Mark", "John", "Frank", "Rita", "Sue")
 # Distinct cards, dealt at most once per hand: valid in every preset's deck.
 CARD_POOL = ("AS", "10H", "7", "Joker", "KD", "2C", "9S", "QH", "5D")
 SETTINGS = settings(
-    max_examples=50,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
