@@ -5,7 +5,14 @@ from decimal import Decimal
 
 import pytest
 
-from kalooki_ledger.rules import RecordError, check, parse_record, record_to_json, results_to_json
+from kalooki_ledger.rules import (
+    Problem,
+    RecordError,
+    check,
+    parse_record,
+    record_to_json,
+    results_to_json,
+)
 from tests.helpers import record, worked_example
 
 PLAYERS = ["Andy", "Mark", "John", "Frank"]
@@ -407,3 +414,18 @@ def test_without_a_first_dealer_the_first_seat_deals_first(first_dealer):
     if first_dealer == "omitted":
         del data["first_dealer"]
     assert parse_record(data).game.first_dealer == "Andy"
+
+
+@pytest.mark.parametrize(
+    ("hand", "player", "text"),
+    [
+        (3, "Mark", "Hand 3, Mark: is out"),
+        (3, None, "Hand 3: is out"),
+        (None, "Mark", "Mark: is out"),
+        (None, None, "is out"),
+    ],
+)
+def test_a_problem_reads_hand_then_player_then_what_is_wrong(hand, player, text):
+    error = RecordError(Problem("is out", hand, player), Problem("second"))
+    assert str(error) == text
+    assert [str(p) for p in error.problems] == [text, "second"]
