@@ -555,3 +555,18 @@ def test_card_lists_of_one_hand_together_cannot_hold_more_of_a_card_than_the_dec
     ]
     fine = Hand(winner="A", penalties={"D": 4}, cards={"B": ("AS", "Joker"), "C": ("AS", "Joker")})
     assert check(make_game("A B C D", fine)).hands[0].values == {"B": 26, "C": 26, "D": 4}
+
+
+def test_a_correction_that_makes_a_later_hand_impossible_keeps_it_and_says_why():
+    game = make_game("A B C", won("A", B=40, C=2), won("C", A=5, B=6), rules=Rules(limit=100))
+    corrected = game.with_hand_replaced(1, won("A", B=148, C=2, buy_ins={"B": False}))
+    ledger = replay(corrected)
+    assert len(ledger.hands) == 2
+    assert ledger.hands[1].conflicting
+    assert [str(p) for p in ledger.hand_problems(2)] == [
+        "Hand 2, B: is out of the game after hand 1 and has no hand value any more"
+    ]
+    assert not ledger.can_record_hand
+    fixed = corrected.with_hand_replaced(2, won("C", A=5))
+    assert check(fixed).standing("A").total == 5
+    assert check(corrected.without_hand(2)).status == "in-progress"
