@@ -23,16 +23,26 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
+RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
+
+
 class ClubForm(forms.ModelForm):
+    slug = forms.CharField(
+        max_length=50,
+        label="Address",
+        help_text="Letters, numbers and hyphens; it goes in the club's web address.",
+    )
+
     class Meta:
         model = Club
         fields = ["name", "slug"]
-        help_texts = {"slug": "Letters, numbers and hyphens; it goes in the club's web address."}
 
     def clean_slug(self):
         slug = slugify(self.cleaned_data["slug"])
         if not slug:
             raise forms.ValidationError("Give the address some letters or numbers.")
+        if slug in RESERVED_SLUGS:
+            raise forms.ValidationError(f"{slug!r} is kept for the site: choose another address.")
         if Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError("Another club has this address: choose another.")
         return slug
@@ -81,8 +91,9 @@ class PlayerForm(forms.Form):
         name = self.cleaned_data["name"].strip()
         if not name:
             raise forms.ValidationError("Give the player a name.")
-        if self.club.players.filter(name__iexact=name).exists():
-            raise forms.ValidationError(f"{name} is one of the club's players already.")
+        existing = self.club.players.filter(name__iexact=name).first()
+        if existing:
+            raise forms.ValidationError(f"{existing.name} is one of the club's players already.")
         return name
 
 
@@ -94,26 +105,45 @@ class PeopleField(forms.ModelMultipleChoiceField):
 
 
 class NewGameForm(forms.Form):
+    SEATS = 6
+
     title = forms.CharField(max_length=200, required=False)
     preset = forms.ChoiceField(
         choices=[(key, p.name) for key, p in engine.PRESETS.items()],
         initial=engine.DEFAULT_PRESET,
         label="Rules",
     )
-    players = PeopleField(
-        queryset=ClubPlayer.objects.none(),
-        help_text="Tick 2 to 6 players, in clockwise seat order from the first dealer.",
-    )
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = club.players.all()
+        for number in range(1, self.SEATS + 1):
+            self.fields[f"seat_{number}"] = forms.CharField(
+                max_length=NAME_MAX,
+                required=False,
+                label=f"Seat {number}" + (" (deals first)" if number == 1 else ""),
+                widget=forms.TextInput(attrs={"list": "regulars", "autocomplete": "off"}),
+            )
 
-    def clean_players(self):
-        people = list(self.cleaned_data["players"])
-        if not 2 <= len(people) <= 6:
-            raise forms.ValidationError(f"A game has 2 to 6 players; you ticked {len(people)}.")
-        return people
+    def seat_fields(self):
+        return [self[f"seat_{n}"] for n in range(1, self.SEATS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        names = [
+            data[f"seat_{n}"].strip()
+            for n in range(1, self.SEATS + 1)
+            if data.get(f"seat_{n}", "").strip()
+        ]
+        if not 2 <= len(names) <= self.SEATS:
+            raise forms.ValidationError(
+                f"A game has 2 to {self.SEATS} players, in clockwise seat order; "
+                f"you named {len(names)}."
+            )
+        folded = [n.casefold() for n in names]
+        if len(set(folded)) != len(folded):
+            raise forms.ValidationError("A player can sit in only one seat: each name once.")
+        data["players"] = names
+        return data
 
 
 class TournamentForm(forms.ModelForm):

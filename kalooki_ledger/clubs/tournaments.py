@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import games_loaded
-from kalooki_ledger.rules.money import minor_digits, quantum
+from kalooki_ledger.rules.money import display_digits, format_amount, minor_digits, quantum
 
 from .filing import start_game
 from .models import ClubPlayer, Entrant, SeatPerson, Tournament, TournamentBuyIn, TournamentTable
@@ -128,6 +128,26 @@ class State:
         t = self.tournament
         paid = [b for b in self.buy_ins if not b.refunded]
         return t.entry_fee * len(self.entrants) + t.buy_in * len(paid)
+
+    @property
+    def digits(self) -> int:
+        t = self.tournament
+        return display_digits(t.currency, (t.entry_fee, t.buy_in))
+
+    def show(self, amount: Decimal) -> str:
+        return f"{format_amount(amount, self.digits)} {self.tournament.currency}"
+
+    @property
+    def pot_text(self) -> str:
+        return self.show(self.pot)
+
+    @property
+    def buy_in_text(self) -> str:
+        return self.show(self.tournament.buy_in)
+
+    @property
+    def prize_rows(self) -> list[tuple[int, ClubPlayer | None, str]]:
+        return [(place, who, self.show(amount)) for place, who, amount in self.prizes()]
 
     @property
     def champion(self) -> ClubPlayer | None:

@@ -109,7 +109,7 @@ def new_game(request, club, membership):
         try:
             started = start_game(
                 club,
-                [p.name for p in form.cleaned_data["players"]],
+                form.cleaned_data["players"],
                 preset=form.cleaned_data["preset"],
                 title=form.cleaned_data["title"],
             )
@@ -117,7 +117,8 @@ def new_game(request, club, membership):
             form.add_error(None, str(exc))
         else:
             return redirect(started)
-    return render(request, "clubs/new_game.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "regulars": club.players.all()}
+    return render(request, "clubs/new_game.html", context)
 
 
 @club_view(ORGANISER)

@@ -50,3 +50,35 @@ def short_game(players: list[str], winner: str, **fields) -> dict:
     )
     data["rules"] = {"preset": "british", "limit": 100}
     return data
+
+
+def tournament_with(club: Club, count: int = 16, **fields):
+    """A tournament with `count` regulars drawn to tables (seats drawn with a fixed seed)."""
+    import random
+
+    from kalooki_ledger.clubs import tournaments
+    from kalooki_ledger.clubs.models import Tournament
+
+    people = make_players(club, " ".join(f"P{n:02d}" for n in range(1, count + 1)))
+    tournament = Tournament.objects.create(club=club, name="Blackpool Open", **fields)
+    tournaments.draw(tournament, people, random.Random(7))
+    return tournament
+
+
+def play_hand(game: Game, winner: str, **values: int) -> None:
+    """Records one hand at a table: the winner and each other player's hand value."""
+    from kalooki_ledger import rules as engine
+    from kalooki_ledger.games.models import Hand
+    from kalooki_ledger.games.store import add_hands
+
+    seats = {seat.name: seat for seat in game.seats.all()}
+    number = Hand.objects.filter(game=game).count() + 1  # not the prefetched, stale hands
+    add_hands(game, seats, number, [engine.Hand(winner=winner, penalties=values)])
+
+
+def finish_table(game: Game, winner: str | None = None) -> str:
+    """Ends a table in one hand: everyone but the winner (first seat by default) goes over 100."""
+    names = [seat.name for seat in game.seats.all()]
+    winner = winner or names[0]
+    play_hand(game, winner, **{name: 120 for name in names if name != winner})
+    return winner

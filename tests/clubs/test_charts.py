@@ -1,0 +1,56 @@
+"""The inline SVG charts: a line per player, the limit, buy-ins, a text alternative, no style."""
+
+import re
+from decimal import Decimal
+
+from kalooki_ledger.clubs import charts
+from kalooki_ledger.rules import parse_record, replay
+from tests.helpers import worked_example
+
+
+def worked_ledger():
+    return replay(parse_record(worked_example()).game)
+
+
+def test_the_totals_chart_draws_a_line_per_player_and_the_limit():
+    ledger = worked_ledger()
+    svg = charts.totals_chart(ledger.game.players, ledger.hands, 150)
+    assert svg.count("<polyline") == 4
+    assert 'class="limit"' in svg and "limit 150" in svg
+    assert "<title id=" in svg and "<desc id=" in svg
+    assert "Andy: 85, 85, 123, 127, 156" in svg
+
+
+def test_the_totals_chart_rings_marks_buy_in():
+    ledger = worked_ledger()
+    svg = charts.totals_chart(ledger.game.players, ledger.hands, 150)
+    rings = re.findall(r'<circle class="buy-in[^>]*>(?:<title>)([^<]*)', svg)
+    assert rings == ["Mark bought in after hand 4, back to 127"]
+
+
+def test_charts_use_no_style_attributes_or_scripts():
+    ledger = worked_ledger()
+    svgs = [
+        charts.totals_chart(ledger.game.players, ledger.hands, 150),
+        charts.net_chart(["a", "b"], [Decimal(-7), Decimal(11)]),
+    ]
+    for svg in svgs:
+        assert "style=" not in svg and "<script" not in svg and "<style" not in svg
+
+
+def test_names_are_escaped():
+    ledger = worked_ledger()
+    svg = charts.net_chart(["<b>Fish & chips</b>"], [Decimal(3)])
+    assert "<b>" not in svg and "&lt;b&gt;Fish &amp; chips&lt;/b&gt;" in svg
+    assert ledger.winner == "John"
+
+
+def test_the_net_chart_puts_a_dot_per_game_coloured_by_sign():
+    svg = charts.net_chart(["1 Jan", "8 Jan", "15 Jan"], [Decimal(-7), Decimal(11), Decimal(5)])
+    assert svg.count('class="dot down"') == 1 and svg.count('class="dot up"') == 2
+    assert "8 Jan: 11" in svg
+
+
+def test_the_net_chart_of_no_games_still_draws():
+    svg = charts.net_chart([], [])
+    assert svg.startswith("<svg") and "No games yet." in svg

@@ -1,0 +1,154 @@
+"""The club pages: season table, history, game chart, members and settings, starting games."""
+
+import pytest
+
+from kalooki_ledger.clubs.models import Club, ClubGame, Membership
+from kalooki_ledger.games.models import Game
+from tests.clubs.factories import club_game, make_club, make_players, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def friday():
+    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
+
+
+def login(client, club, role):
+    client.force_login(club.memberships.get(role=role).user)
+
+
+def test_the_season_table_shows_each_players_figures(client, friday):
+    club_game(friday)
+    login(client, friday, "member")
+    page = client.get("/clubs/friday/").content.decode()
+    john = page[page.index(">John</a>") :].split("</tr>")[0]
+    cells = [c.split("</td>")[0] for c in john.split("<td")[1:]]
+    assert [c.split(">")[-1] for c in cells] == ["1", "1", "1", "0", "19.6", "30"]
+
+
+def test_a_persons_page_shows_the_history_and_the_net_chart(client, friday):
+    club_game(friday, title="Friday one")
+    mark = friday.players.get(name="Mark")
+    login(client, friday, "member")
+    page = client.get(f"/clubs/friday/people/{mark.pk}/").content.decode()
+    assert "Friday one" in page and "-16" in page
+    assert '<svg class="chart net-chart"' in page
+    assert "style=" not in page
+
+
+def test_a_games_page_draws_the_running_totals(client, friday):
+    game = club_game(friday)
+    login(client, friday, "scorer")
+    page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
+    assert page.count("<polyline") == 4
+    assert "Mark bought in after hand 4, back to 127" in page
+    assert game.get_absolute_url() in page  # scorers get the scoring link
+    assert "127 (bought in)" in page  # the table alternative
+
+
+def test_starting_a_club_makes_one_its_organiser(client):
+    user = make_user("neil")
+    client.force_login(user)
+    response = client.post("/clubs/", {"name": "Blackpool Tuesdays", "slug": "Blackpool Tue"})
+    club = Club.objects.get(slug="blackpool-tue")
+    assert response["Location"] == "/clubs/blackpool-tue/"
+    assert club.role_of(user) == Membership.ORGANISER
+
+
+def test_the_accounts_address_is_kept_for_the_site(client):
+    client.force_login(make_user("neil"))
+    response = client.post("/clubs/", {"name": "Accounts", "slug": "accounts"})
+    assert "kept for the site" in response.content.decode()
+    assert not Club.objects.exists()
+
+
+def test_a_taken_club_address_is_refused_with_a_message(client, friday):
+    client.force_login(make_user("neil"))
+    response = client.post("/clubs/", {"name": "Another", "slug": "friday"})
+    assert "Another club has this address" in response.content.decode()
+    assert Club.objects.count() == 1
+
+
+def test_an_organiser_adds_a_member_by_user_name(client, friday):
+    neil = make_user("neil")
+    login(client, friday, "organiser")
+    client.post(
+        "/clubs/friday/members/",
+        {"action": "add-member", "member-username": "Neil", "member-role": "scorer"},
+    )
+    assert friday.role_of(neil) == Membership.SCORER
+
+
+def test_adding_an_unknown_user_says_who_is_missing_and_changes_nothing(client, friday):
+    login(client, friday, "organiser")
+    response = client.post(
+        "/clubs/friday/members/",
+        {"action": "add-member", "member-username": "ghost", "member-role": "member"},
+    )
+    assert response.status_code == 400
+    assert "No account is called &#x27;ghost&#x27;" in response.content.decode()
+    assert friday.memberships.count() == 3
+
+
+def test_an_organiser_adds_a_regular_player_once(client, friday):
+    login(client, friday, "organiser")
+    client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "Neil"})
+    again = client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "neil"})
+    assert "Neil is one of the club&#x27;s players already" in again.content.decode()
+    assert list(friday.players.values_list("name", flat=True)) == ["Neil"]
+
+
+def test_an_organiser_sets_the_season_start(client, friday):
+    login(client, friday, "organiser")
+    client.post(
+        "/clubs/friday/members/",
+        {
+            "action": "settings",
+            "settings-name": "Friday Club",
+            "settings-season_start": "2026-09-01",
+        },
+    )
+    friday.refresh_from_db()
+    assert str(friday.season_start) == "2026-09-01"
+
+
+def test_an_organiser_changes_a_role_and_removes_a_member(client, friday):
+    login(client, friday, "organiser")
+    mo = friday.memberships.get(role="member")
+    client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer"})
+    mo.refresh_from_db()
+    assert mo.role == "scorer"
+    client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer", "remove": "1"})
+    assert not friday.memberships.filter(pk=mo.pk).exists()
+
+
+def test_a_scorer_starts_a_game_of_regulars_and_goes_to_its_table(client, friday):
+    andy, mark, john = make_players(friday, "Andy Mark John")
+    login(client, friday, "scorer")
+    response = client.post(
+        "/clubs/friday/games/new/",
+        {
+            "title": "Friday",
+            "preset": "british",
+            "seat_1": "John",
+            "seat_2": "andy",
+            "seat_3": "Mark",
+            "seat_4": "Neil",
+        },
+    )
+    game = Game.objects.get()
+    assert response["Location"] == game.get_absolute_url()
+    assert ClubGame.objects.get(game=game).club == friday
+    seated = [s.person_link.person for s in game.seats.all()]
+    assert seated[:3] == [john, andy, mark] and seated[3].name == "Neil"
+    assert friday.players.count() == 4
+
+
+def test_a_game_of_one_player_is_refused_with_what_is_allowed(client, friday):
+    login(client, friday, "scorer")
+    response = client.post("/clubs/friday/games/new/", {"preset": "british", "seat_1": "Andy"})
+    assert "A game has 2 to 6 players, in clockwise seat order; you named 1." in (
+        response.content.decode()
+    )
+    assert not Game.objects.exists()

@@ -1,0 +1,115 @@
+"""The tournament pages: the draw form, the organiser's live page and its actions."""
+
+import pytest
+
+from kalooki_ledger.clubs import tournaments
+from kalooki_ledger.clubs.models import Tournament, TournamentBuyIn
+from tests.clubs.factories import finish_table, make_club, make_players, tournament_with
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def friday():
+    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
+
+
+def login(client, club, role):
+    client.force_login(club.memberships.get(role=role).user)
+
+
+def test_an_organiser_makes_the_draw_from_the_form(client, friday):
+    people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
+    login(client, friday, "organiser")
+    response = client.post(
+        "/clubs/friday/tournaments/new/",
+        {
+            "name": "Open",
+            "currency": "gbp",
+            "entry_fee": "5",
+            "buy_in": "5",
+            "players": [p.pk for p in people],
+        },
+    )
+    t = Tournament.objects.get()
+    assert response["Location"] == t.get_absolute_url()
+    assert t.currency == "GBP" and t.tables.count() == 4
+
+
+def test_too_few_entrants_are_refused_with_what_is_allowed(client, friday):
+    people = make_players(friday, " ".join(f"P{n}" for n in range(12)))
+    login(client, friday, "organiser")
+    response = client.post(
+        "/clubs/friday/tournaments/new/",
+        {
+            "name": "Open",
+            "currency": "units",
+            "entry_fee": "5",
+            "buy_in": "5",
+            "players": [p.pk for p in people],
+        },
+    )
+    assert "takes 16 to 24 players; you ticked 12." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_live_page_shows_every_table_the_pot_and_the_bracket(client, friday):
+    t = tournament_with(friday, 16)
+    login(client, friday, "organiser")
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Pot <strong>80 units</strong>" in page
+    assert page.count('class="table-card') == 4
+    assert "Table winners" in page
+    for table in t.tables.all():
+        assert table.game.get_absolute_url() in page  # each table's own scoring link
+
+
+def test_a_member_watches_the_tables_but_gets_no_scoring_links(client, friday):
+    t = tournament_with(friday, 16)
+    login(client, friday, "member")
+    page = client.get(t.get_absolute_url()).content.decode()
+    for table in t.tables.all():
+        assert table.game.share_token in page and table.game.edit_token not in page
+
+
+def test_htmx_polling_gets_just_the_live_part(client, friday):
+    t = tournament_with(friday, 16)
+    login(client, friday, "member")
+    page = client.get(t.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
+    assert page.lstrip().startswith('<div id="live"') and "<html" not in page
+
+
+def test_the_scorer_records_a_buy_in_and_the_queue_shows_it(client, friday):
+    t = tournament_with(friday, 16)
+    table = tournaments.load(t).heats[0]
+    finish_table(table.game)
+    out = tournaments.load(t).heats[0].out()[0]
+    login(client, friday, "scorer")
+    client.post(
+        f"{t.get_absolute_url()}act/",
+        {"action": "buy-in", "person": out.pk, "table": table.table.pk},
+    )
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Waiting for a new table" in page and "Pot <strong>85 units</strong>" in page
+
+
+def test_a_member_may_not_record_a_buy_in(client, friday):
+    t = tournament_with(friday, 16)
+    table = tournaments.load(t).heats[0]
+    finish_table(table.game)
+    out = tournaments.load(t).heats[0].out()[0]
+    login(client, friday, "member")
+    response = client.post(
+        f"{t.get_absolute_url()}act/",
+        {"action": "buy-in", "person": out.pk, "table": table.table.pk},
+    )
+    assert response.status_code == 403 and not TournamentBuyIn.objects.exists()
+
+
+def test_a_refused_action_says_why_and_changes_nothing(client, friday):
+    t = tournament_with(friday, 16)
+    login(client, friday, "scorer")
+    response = client.post(f"{t.get_absolute_url()}act/", {"action": "start-semis"}, follow=True)
+    assert "Nothing changed: every table must finish first" in response.content.decode()
+    t.refresh_from_db()
+    assert t.stage == Tournament.HEATS
