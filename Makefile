@@ -8,7 +8,7 @@ WORKERS ?= 2
 DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod clean
+.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -49,6 +49,10 @@ serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(PYTHON) manage.py migrate --noinput
 	$(PROD_ENV) $(BIN)/gunicorn kalooki_ledger.wsgi --bind $(HOST) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips="$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# 50 tables scoring a hand a second for a minute against gunicorn on loopback; bounded, self-stopping.
+load: $(VENV)/.installed
+	$(PYTHON) scripts/load.py --tables 50 --seconds 60 --workers $(WORKERS)
 
 clean:
 	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles
