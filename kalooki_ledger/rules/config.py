@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Literal
 
 from .money import UNITS, ZERO
@@ -66,8 +67,14 @@ class Rules:
 
     def hand_value_bounds(self) -> tuple[int, int]:
         """The least a loser's hand can be worth (one card) and the most (the dearest full hand)."""
-        values = sorted(self.deck_values(), reverse=True)
-        return values[-1], sum(values[: self.hand_size])
+        return _hand_value_bounds(self)
+
+
+@cache
+def _hand_value_bounds(rules: Rules) -> tuple[int, int]:
+    # Every hand of a replay asks; the deck only changes with the rules.
+    values = sorted(rules.deck_values(), reverse=True)
+    return values[-1], sum(values[: rules.hand_size])
 
 
 @dataclass(frozen=True)

@@ -233,6 +233,7 @@ class _Replay:
         self.rules = game.rules
         self.stakes = game.stakes
         self.seats = game.players
+        self.known = frozenset(self.seats)
         self.totals = dict.fromkeys(self.seats, 0)
         self.used = dict.fromkeys(self.seats, 0)
         self.out_after: dict[str, int] = {}
@@ -328,8 +329,9 @@ class _Replay:
         """Problems with who won and who has a value (the hand can't be scored while any remain),
         and otherwise each loser's hand value."""
         problems: list[Problem] = []
-        known = set(self.seats)
-        for player in sorted(hand.entered_players() | set(hand.buy_ins)):
+        known = self.known
+        entered = hand.entered_players()
+        for player in sorted(entered.union(hand.buy_ins) - known):
             if player not in known:
                 problems.append(
                     Problem(
@@ -338,7 +340,7 @@ class _Replay:
                     )
                 )
         if hand.void:
-            if hand.winner or hand.entered_players():
+            if hand.winner or entered:
                 problems.append(Problem("a void hand has no winner and no hand values", number))
             return problems, {}
         # Other families' entries would be silently ignored here, so they are refused.
@@ -380,9 +382,9 @@ class _Replay:
                     hand.winner,
                 )
             )
-        if hand.winner in hand.entered_players():
+        if hand.winner in entered:
             problems.append(Problem("won the hand, so has no hand value", number, hand.winner))
-        for player in sorted(hand.entered_players() & known - set(in_game) - {hand.winner}):
+        for player in sorted(entered & known - set(in_game) - {hand.winner}):
             problems.append(
                 Problem(
                     f"is out of the game after hand {self.out_after[player]} "
