@@ -466,10 +466,12 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "pool": fmt(ledger.pool),
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
+        "version": _version(game),
         "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
     }
-    return render(request, "games/sheet.html", context)
+    template = "games/sheet.html#sheetlive" if request.htmx else "games/sheet.html"
+    return render(request, template, context)
 
 
 @require_GET
@@ -481,8 +483,11 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    if _unchanged(request, token):
+        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
     game = _game(share_token=token)
-    remember(request, game, scoring=False)
+    if not request.htmx:
+        remember(request, game, scoring=False)
     return _sheet(request, game, token, can_edit=False)
 
 
@@ -509,13 +514,20 @@ def watch_rules(request: HttpRequest, token: str) -> HttpResponse:
     return _rules(request, game, game.share_url())
 
 
-@require_GET
-def watch(request: HttpRequest, token: str) -> HttpResponse:
+def _unchanged(request: HttpRequest, token: str) -> bool:
+    """A watching phone's poll for a game that hasn't changed since its version: one query."""
+    if not request.htmx or "v" not in request.GET:
+        return False
     try:
-        game = Game.objects.only("updated", "share_token").get(share_token=token)
+        game = Game.objects.only("updated").get(share_token=token)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
-    if request.htmx and request.GET.get("v") == _version(game):
+    return request.GET["v"] == _version(game)
+
+
+@require_GET
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    if _unchanged(request, token):
         return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
     game = _game(share_token=token)
     if not request.htmx:

@@ -21,6 +21,9 @@ def record(page, winner: str, **values: int) -> None:
 
 def test_a_whole_game_from_new_game_to_settle_up(phone):
     page = phone
+    # A Content-Security-Policy violation (inline script or style) shows up as a console error.
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto("/")
     page.get_by_role("link", name="New game").click()
     for i, name in enumerate(["Andy", "Mark", "John", "Frank"], 1):
@@ -62,6 +65,7 @@ def test_a_whole_game_from_new_game_to_settle_up(phone):
     expect(page.locator("td.buy-in")).to_have_text("(127)")
     shoot(page, "score-sheet")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not errors
 
 
 def test_a_bad_value_is_refused_beside_its_field_and_kept(phone):

@@ -2,6 +2,8 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.games.web import over_limit_hands, stored_game, worked_hands
 
@@ -75,3 +77,15 @@ def test_the_game_over_page_offers_undo_and_settle_up(client):
     assert "<strong>John</strong> wins the pool of 25." in html
     assert "Mark pays John 16" in html
     assert "Undo last hand (5)" in html
+
+
+def test_the_table_page_costs_as_many_queries_for_forty_hands_as_for_one(client):
+    short = stored_game(hands=[{"void": True}])
+    long = stored_game(hands=[{"void": True}] * 40)
+    counts = []
+    for game in (short, long):
+        client.get(game.get_absolute_url())  # the session exists from here on
+        with CaptureQueriesContext(connection) as queries:
+            client.get(game.get_absolute_url())
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

@@ -55,3 +55,24 @@ def test_an_unknown_watch_link_is_not_found(client):
 def test_the_scoring_link_does_not_open_the_watch_page(client):
     game = stored_game()
     assert client.get(f"/w/{game.edit_token}/").status_code == 404
+
+
+def test_the_watch_sheet_polls_and_answers_no_content_when_nothing_changed(client):
+    game = stored_game(hands=worked_hands()[:1])
+    url = f"/w/{game.share_token}/sheet/"
+    html = client.get(url).content.decode()
+    version = re.search(r"sheet/\?v=(\d+)", html).group(1)
+    headers = {"HX-Request": "true"}
+    assert client.get(url, {"v": version}, headers=headers).status_code == 204
+    client.post(f"/g/{game.edit_token}/undo/", {"hand": "1"})
+    fragment = client.get(url, {"v": version}, headers=headers).content.decode()
+    assert fragment.lstrip().startswith('<div id="sheet"')
+    assert "No hands yet." in fragment
+
+
+def test_a_watching_poll_costs_one_query_when_nothing_changed(client, django_assert_num_queries):
+    game = stored_game()
+    html = client.get(game.share_url()).content.decode()
+    version = re.search(r"\?v=(\d+)", html).group(1)
+    with django_assert_num_queries(1):
+        client.get(game.share_url(), {"v": version}, headers={"HX-Request": "true"})
