@@ -7,7 +7,7 @@ from .cards import cards_value, parse_card
 from .config import Rules, Stakes
 from .errors import Problem, RecordError
 from .game import CardCount, Game, Hand
-from .ledger import HandRow, Ledger, Standing, check, check_setup, replay
+from .ledger import HandRow, Ledger, Standing, check, check_setup, extend, replay
 from .presets import DEFAULT_PRESET, PRESETS, Preset
 from .record import GameRecord, parse_record, record_to_json, results_to_json
 from .settle import Transfer, fewest_transfers
@@ -31,6 +31,7 @@ __all__ = [
     "cards_value",
     "check",
     "check_setup",
+    "extend",
     "fewest_transfers",
     "parse_card",
     "parse_record",

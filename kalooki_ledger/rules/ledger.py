@@ -248,6 +248,23 @@ class _Replay:
         self.rows: list[HandRow] = []
         self.problems: list[Problem] = []
 
+    @classmethod
+    def resuming(cls, ledger: "Ledger") -> "_Replay":
+        """The state a replay had when it produced `ledger`, ready to play on (in progress only)."""
+        state = cls(ledger.game)
+        for s in ledger.standings:
+            state.totals[s.name] = s.total
+            state.used[s.name] = s.buy_ins
+            state.hand_money[s.name] = s.hand_money
+            state.paid_in[s.name] = s.paid_in
+            if s.out_after is not None:
+                state.out_after[s.name] = s.out_after
+        state.pool = ledger.pool
+        assert ledger.dealer is not None
+        state.dealer_index = ledger.game.players.index(ledger.dealer)
+        state.rows = list(ledger.hands)
+        return state
+
     def still_in(self) -> set[str]:
         return {p for p in self.seats if p not in self.out_after}
 
@@ -604,6 +621,18 @@ class _Replay:
             problems=tuple(self.problems),
             money_digits=digits,
         )
+
+
+def extend(ledger: Ledger, hand: Hand) -> Ledger:
+    """The ledger with one more hand, exactly as `replay(ledger.game.with_hand(hand))` gives it:
+    a game in progress plays on from where it stands instead of from the first hand."""
+    game = ledger.game.with_hand(hand)
+    if ledger.status != "in-progress" or ledger.problems or game.stopped:
+        return replay(game)
+    state = _Replay.resuming(ledger)
+    state.game = game
+    state.play(len(game.hands), hand, is_last=True)
+    return state.ledger()
 
 
 def replay(game: Game) -> Ledger:

@@ -1,6 +1,7 @@
 """Properties over random valid games, built hand by hand by replaying as they go."""
 
 from collections import Counter
+from dataclasses import replace
 from decimal import Decimal
 from itertools import combinations
 
@@ -15,6 +16,7 @@ from kalooki_ledger.rules import (
     Rules,
     Stakes,
     check,
+    extend,
     fewest_transfers,
     parse_record,
     record_to_json,
@@ -264,3 +266,13 @@ def test_totals_grow_by_what_is_scored_and_a_buy_in_resets_to_the_highest_within
                 after[player] = row.reset_to
         assert row.totals == after
         totals = after
+
+
+@SETTINGS
+@given(valid_records())
+def test_extending_a_ledger_by_a_hand_equals_replaying_the_whole_game(rec):
+    game = rec.game
+    for count in range(len(game.hands)):
+        shorter = replace(game, hands=game.hands[:count], stopped=None)
+        longer = replace(game, hands=game.hands[: count + 1], stopped=None)
+        assert extend(replay(shorter), game.hands[count]) == replay(longer)
