@@ -4,6 +4,7 @@ Colours come from CSS classes (static/css/clubs.css), so the charts follow the d
 chart carries a <title> and <desc>, and the pages show the same figures as a table beside it.
 """
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,12 +39,13 @@ class Frame:
 
 
 def _ticks(low: float, high: float, count: int = 4) -> list[float]:
-    """Round-numbered gridline values covering low..high."""
-    span = max(high - low, 1)
-    raw = span / count
+    """Round-numbered gridline values from at or below `low` to at or above `high`."""
+    high = max(high, low + 1)  # a flat series still gets a band to sit in
+    raw = (high - low) / count
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if s >= raw)
-    first = int(low // step) * step
-    return [first + i * step for i in range(int((high - first) // step) + 1)]
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    return [first + i * step for i in range(round((last - first) / step) + 1)]
 
 
 def _svg(title: str, desc: str, body: list[str], css: str) -> str:
@@ -80,13 +82,13 @@ def _x_labels(count: int) -> list[int]:
 def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> str:
     """Each player's running total after every hand, the limit across, buy-ins ringed."""
     peak = max([limit, *(t for row in hands for t in row.totals.values())])
-    frame = Frame(x_max=max(len(hands), 1), y_min=0, y_max=peak * 1.05)
-    body = _grid(frame, _ticks(0, peak), _x_labels(len(hands)))
+    ticks = _ticks(min([0, *(t for row in hands for t in row.totals.values())]), peak)
+    frame = Frame(x_max=max(len(hands), 1), y_min=ticks[0], y_max=ticks[-1])
+    body = _grid(frame, ticks, _x_labels(len(hands)))
     y_limit = frame.y(limit)
     body.append(
         f'<line class="limit" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_limit}" y2="{y_limit}"/>'
-        f'<text class="limit-label" x="{WIDTH - RIGHT}" y="{y_limit - 4}" '
-        f'text-anchor="end">limit {limit}</text>'
+        f'<text class="limit-label" x="{LEFT + 4}" y="{y_limit - 4}">limit {limit}</text>'
     )
     for index, name in enumerate(names):
         points = [(0, 0)]
@@ -124,10 +126,9 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
 def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
     """A person's net money after each game of the season, with the break-even line."""
     values = [Decimal(0), *running]
-    low, high = float(min(values)), float(max(values))
-    pad = max((high - low) * 0.1, 1)
-    frame = Frame(x_max=max(len(running), 1), y_min=low - pad, y_max=high + pad)
-    body = _grid(frame, _ticks(low, high), _x_labels(len(running)))
+    ticks = _ticks(float(min(values)), float(max(values)))
+    frame = Frame(x_max=max(len(running), 1), y_min=ticks[0], y_max=ticks[-1])
+    body = _grid(frame, ticks, _x_labels(len(running)))
     y_zero = frame.y(0)
     body.append(
         f'<line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_zero}" y2="{y_zero}"/>'
