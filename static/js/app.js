@@ -46,7 +46,13 @@
       });
     });
     var invalid = root.querySelector("[aria-invalid=true]");
-    if (invalid) { invalid.focus(); }
+    if (invalid) {
+      invalid.focus();
+    } else if (root !== document) {
+      // After a swap the focused button is gone: start the next hand (or question) from its title.
+      var title = root.querySelector("#live h2");
+      if (title) { title.setAttribute("tabindex", "-1"); title.focus(); }
+    }
   }
 
   function toggleCounter(form, button) {
@@ -85,5 +91,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
-  document.addEventListener("htmx:afterSwap", function (event) { setUp(event.detail.elt.ownerDocument); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
+      setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);
+    }
+  });
 })();

@@ -66,6 +66,9 @@ def test_a_whole_game_from_new_game_to_settle_up(phone):
     shoot(page, "score-sheet")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors
+    page.goto("/")
+    expect(page.locator("ul.games")).to_contain_text("Friday at Mark's")
+    shoot(page, "home")
 
 
 def test_a_bad_value_is_refused_beside_its_field_and_kept(phone):
@@ -152,3 +155,60 @@ def test_the_rules_card_is_a_tap_away(phone):
     phone.get_by_role("link", name="Rules card").click()
     expect(phone.locator("h1")).to_have_text("Rules: British club")
     shoot(phone, "rules-card")
+
+
+def test_enter_moves_on_to_the_next_players_value(phone):
+    game = stored_game()
+    phone.goto(game.get_absolute_url())
+    phone.locator("label.pick", has_text="Mark").click()
+    expect(phone.locator("#value-0")).to_be_focused()
+    expect(phone.locator("#value-1")).to_be_disabled()
+    phone.keyboard.type("12")
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#value-2")).to_be_focused()
+    expect(phone.locator("#hand-title")).to_have_text("Hand 1")
+
+
+def test_a_hand_is_recorded_with_javascript_off(browser, live_server, transactional_db):
+    game = stored_game()
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + game.get_absolute_url())
+    page.get_by_role("radio", name="John").check()
+    page.locator("#value-0").fill("85")
+    page.locator("#value-1").fill("42")
+    page.locator("#value-3").fill("30")
+    page.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    expect(page.locator(".standings")).to_contain_text("85")
+    context.close()
+
+
+@pytest.mark.parametrize("url_of", ["table", "sheet", "new"])
+def test_nothing_scrolls_sideways_at_360_pixels_with_six_long_names(
+    browser, live_server, transactional_db, url_of
+):
+    names = "Bartholomew Maximiliana Christopher Alexandrina Konstantinos Evangelina"
+    hands = [{"winner": "Bartholomew", "penalties": {n: 148 for n in names.split()[1:]}}]
+    game = stored_game(names, hands=hands)
+    url = {
+        "table": game.get_absolute_url(),
+        "sheet": f"/g/{game.edit_token}/sheet/",
+        "new": "/new/",
+    }[url_of]
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+def test_the_dark_theme_follows_the_phone(phone):
+    game = stored_game(hands=worked_hands()[:3])
+    phone.emulate_media(color_scheme="dark")
+    phone.goto(game.get_absolute_url())
+    background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 20, 23)"
+    shoot(phone, "table-dark")
+    phone.goto(f"/g/{game.edit_token}/sheet/")
+    shoot(phone, "score-sheet-dark")
