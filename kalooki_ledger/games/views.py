@@ -324,7 +324,10 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
     players = _in_hand(ledger, number)
     values = dict(hand.penalties)
     for name, cards in hand.cards.items():
-        values[name] = engine.cards_value(cards, ledger.game.rules)
+        try:
+            values[name] = engine.cards_value(cards, ledger.game.rules)
+        except ValueError:
+            continue  # the field stays empty and the engine's problem is shown above it
     typed = {value_key(seats[p]): str(v) for p, v in values.items()}
     typed["winner"] = hand.winner or ""
     if hand.kalookie:

@@ -24,6 +24,7 @@ def test_a_whole_game_from_new_game_to_settle_up(phone):
     # A Content-Security-Policy violation (inline script or style) shows up as a console error.
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto("/")
     page.get_by_role("link", name="New game").click()
     for i, name in enumerate(["Andy", "Mark", "John", "Frank"], 1):
@@ -35,6 +36,7 @@ def test_a_whole_game_from_new_game_to_settle_up(phone):
     expect(page.locator(".status")).to_contain_text("Hand 1 · Andy deals · Mark plays first")
     record(page, "John", Andy=85, Mark=42, Frank=30)
     expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    expect(page.locator("#hand-title")).to_be_focused()
     record(page, "Andy", Mark=50, John=45, Frank=30)
     expect(page.locator("#hand-title")).to_have_text("Hand 3")
     page.get_by_label("Kalookie").check()
@@ -139,6 +141,8 @@ def test_the_watch_page_follows_a_new_hand_without_reloading(phone, second_phone
     expect(watcher.locator("button")).to_have_count(0)
 
     phone.goto(game.get_absolute_url())
+    phone.locator("summary", has_text="Let the table watch").click()
+    expect(phone.locator(".qr svg")).to_be_visible()
     shoot(phone, "table-with-share")
     record(phone, "Andy", Mark=50, John=45, Frank=30)
     expect(phone.locator("#hand-title")).to_have_text("Hand 3")
@@ -199,6 +203,7 @@ def test_nothing_scrolls_sideways_at_360_pixels_with_six_long_names(
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto(live_server.url + url)
+    page.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
 
