@@ -1,5 +1,6 @@
 """A small login throttle on Django's cache: five failures in fifteen minutes, then wait."""
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
@@ -7,9 +8,19 @@ MAX_FAILURES = 5
 WINDOW = 15 * 60  # seconds
 
 
+def client_address(request: HttpRequest) -> str:
+    """The client's address; behind the reverse proxy, the one the proxy saw and appended."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    behind_proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None) is not None
+    if behind_proxy and forwarded.strip():
+        # Only the last entry is the proxy's own; earlier ones are whatever the client sent.
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
 def _keys(request: HttpRequest, username: str) -> list[str]:
-    # Both keys: one IP trying many names, and many IPs trying one name.
-    ip = request.META.get("REMOTE_ADDR", "unknown")
+    # Both keys: one address trying many names, and many addresses trying one name.
+    ip = client_address(request)
     return [f"clubs:login-fail:ip:{ip}", f"clubs:login-fail:user:{username.strip().casefold()}"]
 
 

@@ -58,7 +58,7 @@ def club(request, club, membership):
 @club_view()
 def person(request, club, membership, pk: int):
     who = get_object_or_404(ClubPlayer, club=club, pk=pk)
-    lines = stats.history(who, stats.club_games(club))
+    lines = stats.history(who, stats.club_games(club, since=club.season_start))
     running = stats.running_net(lines)
     chart = charts.net_chart(
         [f"{line.played.date:%d %b} {line.played.game}" for line, _ in running],

@@ -109,3 +109,26 @@ def test_a_password_reset_mails_a_link_that_sets_a_new_password(client):
     )
     assert done["Location"] == "/clubs/accounts/reset/done/"
     assert client.login(username="fran", password=new)
+
+
+def test_behind_the_proxy_each_client_address_counts_on_its_own(client, settings):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    make_user("fran")
+    for name in ["a", "b", "c", "d", "e"]:
+        client.post(
+            "/clubs/accounts/login/",
+            {"username": name, "password": "nope"},
+            headers={"X-Forwarded-For": "203.0.113.9"},
+        )
+    elsewhere = client.post(
+        "/clubs/accounts/login/",
+        {"username": "fran", "password": PASSWORD},
+        headers={"X-Forwarded-For": "198.51.100.7"},
+    )
+    assert elsewhere.status_code == 302
+    spoofed = client.post(
+        "/clubs/accounts/login/",
+        {"username": "fran", "password": PASSWORD},
+        headers={"X-Forwarded-For": "10.0.0.1, 203.0.113.9"},
+    )
+    assert spoofed.status_code == 429

@@ -1,5 +1,7 @@
 """The club pages: season table, history, game chart, members and settings, starting games."""
 
+import datetime
+
 import pytest
 
 from kalooki_ledger.clubs.models import Club, ClubGame, Membership
@@ -152,3 +154,15 @@ def test_a_game_of_one_player_is_refused_with_what_is_allowed(client, friday):
         response.content.decode()
     )
     assert not Game.objects.exists()
+
+
+def test_a_persons_page_keeps_to_the_season(client, friday):
+    club_game(friday, title="Last season", played_on="2026-03-01")
+    club_game(friday, title="This season", played_on="2026-09-10")
+    friday.season_start = datetime.date(2026, 9, 1)
+    friday.save(update_fields=["season_start"])
+    mark = friday.players.get(name="Mark")
+    login(client, friday, "member")
+    page = client.get(f"/clubs/friday/people/{mark.pk}/").content.decode()
+    assert "This season" in page and "Last season" not in page
+    assert "since 1 Sep 2026" in page
