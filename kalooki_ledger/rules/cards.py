@@ -30,13 +30,14 @@ def card_label(rank: str, suit: str | None) -> str:
     return rank if suit is None else f"{rank}{suit}"
 
 
-def cards_value(cards: Iterable[str], rules: Rules) -> int:
-    """The hand value of a card list, checked against the deck and the hand size."""
+def cards_value(cards: Iterable[str], rules: Rules, held: int | None = None) -> int:
+    """The hand value of a card list, checked against the deck and the cards a loser can hold."""
     parsed = [parse_card(c) for c in cards]
+    most = rules.hand_size if held is None else held
     if not parsed:
         raise ValueError("a loser holds at least one card")
-    if len(parsed) > rules.hand_size:
-        raise ValueError(f"a loser holds at most {rules.hand_size} cards, not {len(parsed)}")
+    if len(parsed) > most:
+        raise ValueError(f"a loser holds at most {most} cards, not {len(parsed)}")
     check_against_deck(parsed, rules)
     if rules.red_ace_value is not None and any(r == "A" and s is None for r, s in parsed):
         raise ValueError("red and black aces differ in this game: write AS, AC, AH or AD")

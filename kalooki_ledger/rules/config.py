@@ -15,6 +15,14 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 @dataclass(frozen=True)
+class Deal:
+    """One deal of a fixed-deals game: the cards dealt to each player and the contract."""
+
+    cards: int
+    contract: str
+
+
+@dataclass(frozen=True)
 class Rules:
     family: Family = "elimination"
     limit: int = 150
@@ -33,6 +41,29 @@ class Rules:
     initial_meld: int = 40
     target: int | None = None
     deals: int | None = None
+    # Cards dealt by number of players, from two up (North American: 15, 15, 15, 13, 11).
+    cards_by_players: tuple[int, ...] = ()
+    deal_schedule: tuple[Deal, ...] = ()  # fixed-deals: each deal's cards and contract
+    extra_cards: int = 0  # cards a loser may hold beyond the deal (three calls of two in Jamaica)
+
+    def cards_held(self, players: int, deal: int | None = None) -> int:
+        """The most cards a loser can hold at the end of a hand (deal: 1-based, fixed-deals)."""
+        if self.deal_schedule and deal is not None:
+            return (
+                self.deal_schedule[min(deal, len(self.deal_schedule)) - 1].cards + self.extra_cards
+            )
+        if self.cards_by_players:
+            return self.cards_by_players[min(max(players, 2), 6) - 2]
+        return self.hand_size
+
+    def deal_count(self) -> int | None:
+        """How many scored deals make the game, where a number does."""
+        if self.deal_schedule:
+            return min(self.deals or len(self.deal_schedule), len(self.deal_schedule))
+        return self.deals
+
+    def lowest_wins(self) -> bool:
+        return self.family in ("elimination", "fixed-deals")
 
     def is_over(self, total: int) -> bool:
         return total >= self.limit if self.out_at == "reach" else total > self.limit
@@ -65,16 +96,17 @@ class Rules:
                 values.extend([self.card_value(rank, suit)] * self.packs)
         return values
 
-    def hand_value_bounds(self) -> tuple[int, int]:
-        """The least a loser's hand can be worth (one card) and the most (the dearest full hand)."""
-        return _hand_value_bounds(self)
+    def hand_value_bounds(self, cards: int | None = None) -> tuple[int, int]:
+        """The least a loser's hand can be worth (one card) and the most: the dearest `cards`
+        cards of the deck (by default a full hand)."""
+        return _hand_value_bounds(self, self.hand_size if cards is None else cards)
 
 
 @cache
-def _hand_value_bounds(rules: Rules) -> tuple[int, int]:
+def _hand_value_bounds(rules: Rules, cards: int) -> tuple[int, int]:
     # Every hand of a replay asks; the deck only changes with the rules.
     values = sorted(rules.deck_values(), reverse=True)
-    return values[-1], sum(values[: rules.hand_size])
+    return values[-1], sum(values[:cards])
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from .settle import Transfer, fewest_transfers
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-SUPPORTED_FAMILIES = ("elimination",)
+SUPPORTED_FAMILIES = ("elimination", "positive", "per-hand", "fixed-deals")
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class HandRow:
     pool: Decimal  # the pool after this hand's buy-ins
     awaiting: tuple[str, ...]
     problems: tuple[Problem, ...] = ()
+    deal: int | None = None  # fixed-deals: the deal played (a void deal is played again)
+    contract: str | None = None
 
     @property
     def conflicting(self) -> bool:
@@ -55,7 +57,7 @@ class Standing:
     out: bool
     out_after: int | None
     awaiting_decision: bool
-    room: int  # points they can still take and stay in
+    room: int | None  # points they can still take and stay in, or still need to reach a target
     hand_money: Decimal  # hand payments received less made
     paid_in: Decimal  # initial stake and buy-ins paid into the pool
     pool_share: Decimal
@@ -77,6 +79,9 @@ class Ledger:
     transfers: tuple[Transfer, ...]
     problems: tuple[Problem, ...]
     money_digits: int
+    sharers: tuple[str, ...] = ()  # who takes the pool or pot: the winner, or all who tie
+    next_deal: int | None = None  # fixed-deals: the deal to play next, and its contract
+    next_contract: str | None = None
 
     @property
     def next_hand_number(self) -> int:
@@ -147,10 +152,12 @@ def _from_left_of(seats: tuple[str, ...], index: int) -> list[str]:
 
 
 def hand_values(
-    hand: Hand, losers: list[str], rules: Rules, number: int
+    hand: Hand, losers: list[str], rules: Rules, number: int, held: int | None = None
 ) -> tuple[dict[str, int], list[Problem]]:
-    """Each loser's hand value, from the number or the cards; problems say what is allowed."""
-    low, high = rules.hand_value_bounds()
+    """Each loser's hand value, from the number or the cards; problems say what is allowed.
+    `held`: the most cards a loser can hold (by default a full hand)."""
+    held = rules.hand_size if held is None else held
+    low, high = rules.hand_value_bounds(held)
     values: dict[str, int] = {}
     problems: list[Problem] = []
     for player in losers:
@@ -161,7 +168,7 @@ def hand_values(
             continue
         if listed:
             try:
-                values[player] = cards_value(hand.cards[player], rules)
+                values[player] = cards_value(hand.cards[player], rules, held)
             except ValueError as exc:
                 problems.append(Problem(str(exc), number, player, "cards"))
                 continue
@@ -187,7 +194,7 @@ def hand_values(
         if value > high:
             problems.append(
                 Problem(
-                    f"no {rules.hand_size}-card hand is worth more than {high} (entered {value})",
+                    f"no {held}-card hand is worth more than {high} (entered {value})",
                     number,
                     player,
                     "value",
@@ -247,6 +254,8 @@ class _Replay:
         self.reset_to: int | None = None
         self.rows: list[HandRow] = []
         self.problems: list[Problem] = []
+        self.deals_played = 0  # scored hands: a void one is dealt again
+        self.sharers: tuple[str, ...] = ()
 
     @classmethod
     def resuming(cls, ledger: "Ledger") -> "_Replay":
@@ -263,6 +272,7 @@ class _Replay:
         assert ledger.dealer is not None
         state.dealer_index = ledger.game.players.index(ledger.dealer)
         state.rows = list(ledger.hands)
+        state.deals_played = sum(1 for r in ledger.hands if not r.void and not r.problems)
         return state
 
     def still_in(self) -> set[str]:
@@ -295,13 +305,46 @@ class _Replay:
                 pool=self.pool,
                 awaiting=(),
                 problems=tuple(problems),
+                **self.deal_fields(),
             )
         )
+
+    def result_text(self) -> str:
+        return f"{self.winner} won" if self.winner else f"{' and '.join(self.sharers)} tied"
+
+    def finish(self, number: int) -> None:
+        """The game is over after hand `number`: the best total wins, all who share it tie."""
+        totals = [self.totals[p] for p in self.seats]
+        best = min(totals) if self.rules.lowest_wins() else max(totals)
+        self.sharers = tuple(p for p in self.seats if self.totals[p] == best)
+        self.winner = self.sharers[0] if len(self.sharers) == 1 else None
+        self.finished_after = number
+
+    def pass_deal(self) -> None:
+        """After a scored hand the deal passes clockwise to the next player still in."""
+        following = _next_in(self.seats, self.dealer_index, self.still_in())
+        assert following is not None
+        self.dealer_index = following
+
+    def room(self, total: int) -> int | None:
+        """Points a player can still take and stay in (families without a limit: none)."""
+        return None
+
+    def score(
+        self,
+        number: int,
+        hand: Hand,
+        values: dict[str, int],
+        in_game: list[str],
+        dealer: str,
+        is_last: bool,
+    ) -> None:
+        raise NotImplementedError
 
     def play(self, number: int, hand: Hand, is_last: bool) -> None:
         if self.finished_after is not None:
             message = (
-                f"the game was over after hand {self.finished_after} ({self.winner} won): "
+                f"the game was over after hand {self.finished_after} ({self.result_text()}): "
                 "delete this hand or correct an earlier one"
             )
             self.conflict(number, hand, [Problem(message, number)])
@@ -335,6 +378,7 @@ class _Replay:
                     pool=self.pool,
                     awaiting=(),
                     problems=tuple(p for p in self.problems if p.hand == number),
+                    **self.deal_fields(),
                 )
             )
             return
@@ -361,23 +405,7 @@ class _Replay:
                 problems.append(Problem("a void hand has no winner and no hand values", number))
             return problems, {}
         # Other families' entries would be silently ignored here, so they are refused.
-        for player in sorted(hand.counts):
-            problems.append(
-                Problem(
-                    "counts of cards and jokers are for per-hand games: "
-                    "give a hand value or the cards left in hand",
-                    number,
-                    player,
-                )
-            )
-        for player in sorted(set(hand.adjustments) | set(hand.reasons)):
-            problems.append(
-                Problem(
-                    "penalty adjustments are for fixed-deals games: remove the adjustment",
-                    number,
-                    player,
-                )
-            )
+        problems.extend(self.foreign_entries(number, hand))
         if hand.winner is None:
             problems.append(Problem("choose who won the hand, or mark it void", number))
             return problems, {}
@@ -413,8 +441,137 @@ class _Replay:
         if problems:
             return problems, {}
         losers = [p for p in in_game if p != hand.winner]
-        values, value_problems = hand_values(hand, losers, self.rules, number)
-        return value_problems, values
+        return self.loser_values(number, hand, losers)
+
+    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
+        """Entries that belong to other families of scoring."""
+        problems = [
+            Problem(
+                "counts of cards and jokers are for per-hand games: "
+                "give a hand value or the cards left in hand",
+                number,
+                player,
+            )
+            for player in sorted(hand.counts)
+        ]
+        problems += [
+            Problem(
+                "penalty adjustments are for fixed-deals games: remove the adjustment",
+                number,
+                player,
+            )
+            for player in sorted(set(hand.adjustments) | set(hand.reasons))
+        ]
+        return problems
+
+    def loser_values(
+        self, number: int, hand: Hand, losers: list[str]
+    ) -> tuple[list[Problem], dict[str, int]]:
+        """What each loser scores before doubling: here the value of the cards left in hand."""
+        values, problems = hand_values(hand, losers, self.rules, number, self.held())
+        return problems, values
+
+    def held(self) -> int:
+        return self.rules.cards_held(len(self.seats))
+
+    def deal_fields(self) -> dict:
+        """Extra fields of a hand row (fixed-deals: the deal and its contract)."""
+        return {}
+
+    def ledger(self) -> Ledger:
+        game, seats = self.game, self.seats
+        pool_share = dict.fromkeys(seats, ZERO)
+        digits = display_digits(self.stakes.currency, self.stakes.amounts())
+        awaiting = self.awaiting
+        if self.finished_after is not None:
+            status = "finished"
+            order = [p for p in _from_left_of(seats, self.dealer_index) if p in self.sharers]
+            for player, share in zip(
+                order, split_evenly(self.pool, len(order), digits), strict=True
+            ):
+                pool_share[player] = share
+            if game.stopped:
+                self.problems.append(
+                    Problem(
+                        f"the game finished after hand {self.finished_after} "
+                        f"({self.result_text()}), "
+                        "so it can't be stopped early as well: remove the early stop"
+                    )
+                )
+        elif game.stopped:
+            status = "stopped"
+            # Owed buy-ins lapse when the table stops: those players are over the limit.
+            still_in = self.still_in() - set(awaiting)
+            awaiting = ()
+            if game.stopped == "refund":
+                pool_share = dict(self.paid_in)
+            else:
+                dealer_index = self.dealer_index
+                following = _next_in(seats, dealer_index, still_in)
+                if self.awaiting and following is not None:
+                    # The deal had not yet passed on after the last hand; it goes to a sharer.
+                    dealer_index = following
+                order = _from_left_of(seats, dealer_index)
+                sharers = [p for p in order if p in still_in]
+                for player, share in zip(
+                    sharers, split_evenly(self.pool, len(sharers), digits), strict=True
+                ):
+                    pool_share[player] = share
+        else:
+            status = "awaiting-buy-ins" if awaiting else "in-progress"
+
+        still_in = self.still_in()
+        dealer = first = None
+        if status == "in-progress":
+            dealer = seats[self.dealer_index]
+            following = _next_in(seats, self.dealer_index, still_in)
+            first = seats[following] if following is not None else None
+        nets = {p: self.hand_money[p] - self.paid_in[p] + pool_share[p] for p in seats}
+        standings = tuple(
+            Standing(
+                name=p,
+                seat=i,
+                total=self.totals[p],
+                buy_ins=self.used[p],
+                buy_ins_left=self.rules.buy_ins_left(self.used[p]),
+                out=p not in still_in or (status == "stopped" and p in self.awaiting),
+                out_after=self.out_after.get(p),
+                awaiting_decision=p in awaiting,
+                room=self.room(self.totals[p]),
+                hand_money=self.hand_money[p],
+                paid_in=self.paid_in[p],
+                pool_share=pool_share[p],
+                net=nets[p],
+            )
+            for i, p in enumerate(seats)
+        )
+        settled = status in ("finished", "stopped")
+        deal = self.deal_fields() if status == "in-progress" else {}
+        return Ledger(
+            game=game,
+            status=status,
+            winner=self.winner if status == "finished" else None,
+            dealer=dealer,
+            first_player=first,
+            awaiting_buy_ins=awaiting,
+            reset_to=self.reset_to if awaiting else None,
+            pool=self.pool,
+            standings=standings,
+            hands=tuple(self.rows),
+            transfers=fewest_transfers(nets, seats) if settled else (),
+            problems=tuple(self.problems),
+            money_digits=digits,
+            sharers=self.sharers if status == "finished" else (),
+            next_deal=deal.get("deal"),
+            next_contract=deal.get("contract"),
+        )
+
+
+class _Elimination(_Replay):
+    """British club Kalookie and its variants: out over the limit, buy-ins, the pool."""
+
+    def room(self, total: int) -> int | None:
+        return self.rules.highest_within() - total
 
     def score(
         self,
@@ -449,6 +606,7 @@ class _Replay:
         if len(within) == 1:
             out = over_in_order
             self.finished_after, self.winner = number, within[0]
+            self.sharers = (within[0],)
         else:
             enough = len(within) >= rules.buy_in_needs_remaining
             for player in over_in_order:
@@ -499,9 +657,7 @@ class _Replay:
         if awaiting:
             self.awaiting, self.reset_to = tuple(awaiting), reset_to
         elif self.finished_after is None:
-            following = _next_in(self.seats, self.dealer_index, self.still_in())
-            assert following is not None
-            self.dealer_index = following
+            self.pass_deal()
 
         self.rows.append(
             HandRow(
@@ -542,85 +698,235 @@ class _Replay:
             return "this game allows no buy-ins"
         return f"they have used all {self.rules.max_buy_ins} buy-ins"
 
-    def ledger(self) -> Ledger:
-        game, seats = self.game, self.seats
-        pool_share = dict.fromkeys(seats, ZERO)
-        digits = display_digits(self.stakes.currency, self.stakes.amounts())
-        awaiting = self.awaiting
-        if self.finished_after is not None:
-            status = "finished"
-            assert self.winner is not None
-            pool_share[self.winner] = self.pool
-            if game.stopped:
-                self.problems.append(
+
+class _PointsFamily(_Replay):
+    """Families where nobody goes out: a hand scores, pays by the point, and the deal moves on."""
+
+    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
+        problems = super().foreign_entries(number, hand)
+        problems += [
+            Problem("buy-ins belong to elimination games: remove the decision", number, player)
+            for player in sorted(hand.buy_ins)
+        ]
+        return problems
+
+    def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
+        """What each loser's hand counts against them this hand."""
+        factor = 2 if hand.kalookie and self.rules.kalookie_doubles_penalties else 1
+        return {p: values[p] * factor for p in losers}
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        raise NotImplementedError
+
+    def game_over(self) -> bool:
+        return False
+
+    def score(
+        self,
+        number: int,
+        hand: Hand,
+        values: dict[str, int],
+        in_game: list[str],
+        dealer: str,
+        is_last: bool,
+    ) -> None:
+        winner = hand.winner
+        assert winner is not None
+        losers = [p for p in in_game if p != winner]
+        points = self.points(hand, values, losers)
+        scored = self.scores(hand, points, in_game)
+        rate = self.stakes.per_point
+        payments = {p: -points[p] * rate if p != winner else ZERO for p in in_game}
+        payments[winner] = sum(points.values()) * rate
+        for player in in_game:
+            self.totals[player] += scored[player]
+            self.hand_money[player] += payments[player]
+        fields = self.deal_fields()
+        self.deals_played += 1
+        if self.game_over():
+            self.finish(number)
+        else:
+            self.pass_deal()
+        self.rows.append(
+            HandRow(
+                number=number,
+                dealer=dealer,
+                void=False,
+                winner=winner,
+                kalookie=hand.kalookie,
+                values=values,
+                scored=scored,
+                totals=dict(self.totals),
+                payments=payments,
+                buy_in_offers=(),
+                bought_in=(),
+                out=(),
+                reset_to=None,
+                pool=self.pool,
+                awaiting=(),
+                problems=tuple(p for p in self.problems if p.hand == number),
+                **fields,
+            )
+        )
+
+
+class _Positive(_PointsFamily):
+    """North American Kaluki: the winner scores the losers' hand values; highest total wins."""
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        won = sum(points.values())
+        return {p: points.get(p, won) if p == hand.winner else 0 for p in in_game}
+
+    def room(self, total: int) -> int | None:
+        return None if self.rules.target is None else max(0, self.rules.target - total)
+
+    def game_over(self) -> bool:
+        target, deals = self.rules.target, self.rules.deal_count()
+        reached = target is not None and max(self.totals.values()) >= target
+        return reached or (deals is not None and self.deals_played >= deals)
+
+
+class _PerHand(_PointsFamily):
+    """Scarne's East Coast Kaluki: a point a card left, one more a joker, doubled on a kaluki;
+    every hand settles by itself and the table stops when it likes."""
+
+    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
+        problems = [
+            Problem(
+                "a per-hand game counts the cards and jokers left in hand: "
+                "give counts, not a hand value or a card list",
+                number,
+                player,
+            )
+            for player in sorted(set(hand.penalties) | set(hand.cards))
+        ]
+        problems += [
+            Problem(
+                "penalty adjustments are for fixed-deals games: remove the adjustment", number, p
+            )
+            for p in sorted(set(hand.adjustments) | set(hand.reasons))
+        ]
+        problems += [
+            Problem("buy-ins belong to elimination games: remove the decision", number, player)
+            for player in sorted(hand.buy_ins)
+        ]
+        return problems
+
+    def loser_values(
+        self, number: int, hand: Hand, losers: list[str]
+    ) -> tuple[list[Problem], dict[str, int]]:
+        held, jokers = self.held(), self.rules.jokers
+        problems, values = [], {}
+        for player in losers:
+            count = hand.counts.get(player)
+            if count is None:
+                problems.append(
                     Problem(
-                        f"the game finished after hand {self.finished_after} ({self.winner} won), "
-                        "so it can't be stopped early as well: remove the early stop"
+                        f"no count recorded for a player still in: give the cards left in hand "
+                        f"(1 to {held}) and how many of them are jokers",
+                        number,
+                        player,
                     )
                 )
-        elif game.stopped:
-            status = "stopped"
-            # Owed buy-ins lapse when the table stops: those players are over the limit.
-            still_in = self.still_in() - set(awaiting)
-            awaiting = ()
-            if game.stopped == "refund":
-                pool_share = dict(self.paid_in)
+            elif not 1 <= count.cards <= held:
+                problems.append(
+                    Problem(
+                        f"a loser holds 1 to {held} cards, not {count.cards}",
+                        number,
+                        player,
+                        "cards",
+                    )
+                )
+            elif not 0 <= count.jokers <= min(count.cards, jokers):
+                problems.append(
+                    Problem(
+                        f"{count.jokers} jokers among {count.cards} cards can't be: "
+                        f"0 to {min(count.cards, jokers)} (the deck has {jokers})",
+                        number,
+                        player,
+                        "jokers",
+                    )
+                )
             else:
-                dealer_index = self.dealer_index
-                following = _next_in(seats, dealer_index, still_in)
-                if self.awaiting and following is not None:
-                    # The deal had not yet passed on after the last hand; it goes to a sharer.
-                    dealer_index = following
-                order = _from_left_of(seats, dealer_index)
-                sharers = [p for p in order if p in still_in]
-                for player, share in zip(
-                    sharers, split_evenly(self.pool, len(sharers), digits), strict=True
-                ):
-                    pool_share[player] = share
-        else:
-            status = "awaiting-buy-ins" if awaiting else "in-progress"
+                values[player] = count.cards + count.jokers
+        return problems, values
 
-        still_in = self.still_in()
-        dealer = first = None
-        if status == "in-progress":
-            dealer = seats[self.dealer_index]
-            following = _next_in(seats, self.dealer_index, still_in)
-            first = seats[following] if following is not None else None
-        nets = {p: self.hand_money[p] - self.paid_in[p] + pool_share[p] for p in seats}
-        standings = tuple(
-            Standing(
-                name=p,
-                seat=i,
-                total=self.totals[p],
-                buy_ins=self.used[p],
-                buy_ins_left=self.rules.buy_ins_left(self.used[p]),
-                out=p not in still_in or (status == "stopped" and p in self.awaiting),
-                out_after=self.out_after.get(p),
-                awaiting_decision=p in awaiting,
-                room=self.rules.highest_within() - self.totals[p],
-                hand_money=self.hand_money[p],
-                paid_in=self.paid_in[p],
-                pool_share=pool_share[p],
-                net=nets[p],
+    def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
+        return {p: values[p] * (2 if hand.kalookie else 1) for p in losers}
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        won = sum(points.values())
+        return {p: won if p == hand.winner else -points[p] for p in in_game}
+
+
+class _FixedDeals(_PointsFamily):
+    """Caribbean Kalooki (Jamaica, Trinidad): a set number of deals with their contracts;
+    bending the table doubles the others' points; penalty adjustments; lowest total wins."""
+
+    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
+        problems = [
+            Problem(
+                "counts of cards and jokers are for per-hand games: "
+                "give a hand value or the cards left in hand",
+                number,
+                player,
             )
-            for i, p in enumerate(seats)
-        )
-        settled = status in ("finished", "stopped")
-        return Ledger(
-            game=game,
-            status=status,
-            winner=self.winner if status == "finished" else None,
-            dealer=dealer,
-            first_player=first,
-            awaiting_buy_ins=awaiting,
-            reset_to=self.reset_to if awaiting else None,
-            pool=self.pool,
-            standings=standings,
-            hands=tuple(self.rows),
-            transfers=fewest_transfers(nets, seats) if settled else (),
-            problems=tuple(self.problems),
-            money_digits=digits,
-        )
+            for player in sorted(hand.counts)
+        ]
+        problems += [
+            Problem("buy-ins belong to elimination games: remove the decision", number, player)
+            for player in sorted(hand.buy_ins)
+        ]
+        problems += [
+            Problem(
+                "a reason goes with a penalty adjustment: add the points or remove it", number, p
+            )
+            for p in sorted(set(hand.reasons) - set(hand.adjustments))
+        ]
+        for player, points in sorted(hand.adjustments.items()):
+            if (
+                isinstance(points, bool)
+                or not isinstance(points, int)
+                or not -1000 <= points <= 1000
+            ):
+                problems.append(
+                    Problem(
+                        f"a penalty adjustment is a whole number of points from -1000 to 1000, "
+                        f"not {points!r}",
+                        number,
+                        player,
+                        "adjustment",
+                    )
+                )
+        return problems
+
+    def held(self) -> int:
+        return self.rules.cards_held(len(self.seats), self.deals_played + 1)
+
+    def deal_fields(self) -> dict:
+        schedule = self.rules.deal_schedule
+        if not schedule:
+            return {}
+        deal = min(self.deals_played + 1, len(schedule))
+        return {"deal": deal, "contract": schedule[deal - 1].contract}
+
+    def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
+        return {p: values[p] * (2 if hand.kalookie else 1) for p in losers}
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        return {p: points.get(p, 0) + hand.adjustments.get(p, 0) for p in in_game}
+
+    def game_over(self) -> bool:
+        deals = self.rules.deal_count()
+        return deals is not None and self.deals_played >= deals
+
+
+_REPLAYS: dict[str, type[_Replay]] = {
+    "elimination": _Elimination,
+    "positive": _Positive,
+    "per-hand": _PerHand,
+    "fixed-deals": _FixedDeals,
+}
 
 
 def extend(ledger: Ledger, hand: Hand) -> Ledger:
@@ -629,7 +935,7 @@ def extend(ledger: Ledger, hand: Hand) -> Ledger:
     game = ledger.game.with_hand(hand)
     if ledger.status != "in-progress" or ledger.problems or game.stopped:
         return replay(game)
-    state = _Replay.resuming(ledger)
+    state = _REPLAYS[game.rules.family].resuming(ledger)
     state.game = game
     state.play(len(game.hands), hand, is_last=True)
     return state.ledger()
@@ -637,4 +943,4 @@ def extend(ledger: Ledger, hand: Hand) -> Ledger:
 
 def replay(game: Game) -> Ledger:
     """Everything derived from the recorded hands; conflicting hands are kept and explained."""
-    return _Replay(game).run()
+    return _REPLAYS.get(game.rules.family, _Elimination)(game).run()

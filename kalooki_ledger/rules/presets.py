@@ -3,7 +3,7 @@
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from .config import Rules, Stakes
+from .config import Deal, Rules, Stakes
 from .money import UNITS
 
 
@@ -22,6 +22,45 @@ def _units(call_up: int, kalookie: int, initial: int, buy_in: int) -> Stakes:
 
 _BRITISH = Rules()
 _CASINO_STAKES = _units(1, 2, 5, 5)
+
+# The nine deals of Jamaica and the seven rounds of Trinidad: cards dealt, then the contract.
+JAMAICA_DEALS = tuple(
+    Deal(cards, contract)
+    for cards, contract in (
+        (9, "three threes"),
+        (10, "two threes and one four"),
+        (11, "two fours and one three"),
+        (12, "three fours"),
+        (12, "four threes"),
+        (13, "three threes and one four"),
+        (14, "two threes and two fours"),
+        (15, "one three and three fours"),
+        (16, "four fours"),
+    )
+)
+TRINIDAD_DEALS = tuple(
+    Deal(12, contract)
+    for contract in (
+        "2 sets",
+        "1 set and 1 run",
+        "2 runs",
+        "3 sets",
+        "1 run and 2 sets",
+        "2 runs and 1 set",
+        "3 runs",
+    )
+)
+_NORTH_AMERICAN_DEAL = (15, 15, 15, 13, 11)  # for 2, 3, 4, 5 and 6 players
+_CARIBBEAN = Rules(
+    family="fixed-deals",
+    max_buy_ins=0,
+    jokers=4,
+    joker_value=50,
+    ace_value=15,
+    red_ace_value=1,
+    extra_cards=6,  # up to three calls, each taking two cards
+    initial_meld=0,
+)
 
 PRESETS: dict[str, Preset] = {
     p.key: p
@@ -100,6 +139,54 @@ PRESETS: dict[str, Preset] = {
                 winner_bonus_call_up=20,
                 winner_bonus_kalookie=40,
             ),
+            Stakes(),
+        ),
+        Preset(
+            "north-american",
+            "North American Kaluki",
+            "108 cards; the winner scores what the others hold (aces 15, jokers 25); "
+            "first to 1,000 wins.",
+            Rules(
+                family="positive",
+                max_buy_ins=0,
+                jokers=4,
+                joker_value=25,
+                ace_value=15,
+                hand_size=15,
+                cards_by_players=_NORTH_AMERICAN_DEAL,
+                initial_meld=51,
+                target=1000,
+            ),
+            Stakes(),
+        ),
+        Preset(
+            "scarne",
+            "Scarne's East Coast Kaluki",
+            "Every hand settles: losers pay a point a card, two a joker, doubled on a kaluki.",
+            Rules(
+                family="per-hand",
+                max_buy_ins=0,
+                jokers=4,
+                hand_size=15,
+                cards_by_players=_NORTH_AMERICAN_DEAL,
+                initial_meld=51,
+            ),
+            Stakes(UNITS, per_point=Decimal(1)),
+        ),
+        Preset(
+            "jamaica",
+            "Jamaican Kalooki",
+            "Nine deals of 9 to 16 cards with their contracts; bending the table doubles; "
+            "lowest total wins.",
+            replace(_CARIBBEAN, deal_schedule=JAMAICA_DEALS),
+            Stakes(),
+        ),
+        Preset(
+            "trinidad",
+            "Trinidad Kalooki",
+            "Seven rounds of 12 cards with their contracts; a lost challenge scores 50 more; "
+            "lowest total wins.",
+            replace(_CARIBBEAN, deal_schedule=TRINIDAD_DEALS),
             Stakes(),
         ),
     )

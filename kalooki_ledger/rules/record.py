@@ -373,6 +373,7 @@ def results_to_json(ledger: Ledger) -> dict[str, Any]:
                 "buy_in_offers": list(row.buy_in_offers),
                 "bought_in": list(row.bought_in),
                 "out": list(row.out),
+                **({"deal": row.deal, "contract": row.contract} if row.deal is not None else {}),
             }
             for row in ledger.hands
         ],

@@ -213,7 +213,6 @@ BAD = [
         with_rules(family="martian"),
         "family must be one of elimination, positive, per-hand, fixed-deals",
     ),
-    (with_rules(family="positive"), "the positive family of scoring is not available yet"),
     # stakes
     (
         with_stakes(call_up=0.1),
