@@ -6,7 +6,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 def qr_svg(url: str) -> SafeString:
     svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", title="QR code of the watch link", svgclass="qr"
+        scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr"
     )
     # segno writes only the code; the role lets screen readers announce it as one image.
     return mark_safe(

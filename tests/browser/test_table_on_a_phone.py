@@ -122,6 +122,7 @@ def test_an_edit_that_conflicts_with_later_hands_is_explained(phone):
     page.locator('.value[data-player="Frank"] input').fill("148")
     page.locator("summary", has_text="Buy-in decisions").click()
     page.locator('select[name="decision-3"]').select_option("out")
+    shoot(page, "edit-hand")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".messages")).to_contain_text("It conflicts with hand(s) 3, 4, 5")
     expect(page.locator("tr.conflict")).to_have_count(3)
