@@ -1,5 +1,6 @@
 import pytest
 from django.db import IntegrityError
+from django.test import Client
 
 from kalooki_ledger.games import store
 from kalooki_ledger.games.models import Change, Hand
@@ -139,3 +140,16 @@ def test_the_watch_link_cannot_record_a_hand(client):
 def test_it_answers_only_posts(client):
     game = stored_game()
     assert client.get(record_url(game)).status_code == 405
+
+
+def test_two_phones_sending_the_same_hand_record_it_once(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
+    other_phone = Client()
+    first = client.post(record_url(game), data, headers={"HX-Request": "true"})
+    second = other_phone.post(record_url(game), data, headers={"HX-Request": "true"})
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert "Hand 1 was just recorded by another phone" in second.content.decode()
+    assert "Hand 2" in second.content.decode()
+    assert Hand.objects.count() == 1

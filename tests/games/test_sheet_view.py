@@ -1,4 +1,8 @@
+import json
+import re
+
 import pytest
+from django.core.management import call_command
 
 from tests.games.web import hand_post, stored_game, worked_hands
 
@@ -60,3 +64,15 @@ def test_the_watch_sheet_has_no_edit_links_and_no_forms(client):
 def test_the_score_sheet_of_an_unknown_game_is_not_found(client):
     assert client.get("/g/nope/sheet/").status_code == 404
     assert client.get("/w/nope/sheet/").status_code == 404
+
+
+def test_every_total_on_the_sheet_is_the_one_export_game_gives(client, capsys):
+    game = stored_game(hands=worked_hands())
+    html = client.get(sheet_url(game)).content.decode()
+    call_command("export_game", str(game.pk))
+    results = json.loads(capsys.readouterr().out)["results"]
+    points = html.split("<tbody>")[1].split("</tbody>")[0]
+    rows = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in points.split("</tr>")[:-1]]
+    for cells, hand in zip(rows, results["hands"], strict=True):
+        shown = [int(re.sub(r"[^0-9]", "", c.replace("*K", ""))) for c in cells]
+        assert shown == [hand["totals"][p] for p in ["Andy", "Mark", "John", "Frank"]]
