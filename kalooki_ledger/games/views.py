@@ -145,10 +145,12 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
     return render(request, template, context, status=status)
 
 
-def _back_to_table(request: HttpRequest, game: Game) -> HttpResponse:
+def _back_to_table(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
     """After a change: the fresh table for htmx, a redirect for a plain form post."""
     if request.htmx:
-        return _render_table(request, store.load(pk=game.pk))
+        return _render_table(request, store.load(pk=game.pk), notice=notice)
+    if notice:
+        messages.info(request, notice)
     return redirect("games:table", game.edit_token)
 
 
@@ -313,8 +315,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
     with transaction.atomic():
         store.delete_hand(game, number)
         _log(request, game, "undo", f"Undid hand {number}: {present.describe_hand(last)}")
-    messages.info(request, f"Hand {number} was undone.")
-    return _back_to_table(request, game)
+    return _back_to_table(request, game, notice=f"Hand {number} was undone.")
 
 
 def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:

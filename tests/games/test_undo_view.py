@@ -50,3 +50,12 @@ def test_the_watch_link_cannot_undo(client):
     game = stored_game(hands=worked_hands()[:2])
     assert client.post(f"/g/{game.share_token}/undo/", {"hand": "2"}).status_code == 404
     assert Hand.objects.count() == 2
+
+
+def test_with_htmx_undo_answers_with_the_table_and_says_what_was_undone(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = client.post(undo_url(game), {"hand": "2"}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="live"')
+    assert "Hand 2 was undone." in html
+    assert 'name="number" value="2"' in html
