@@ -205,7 +205,7 @@ def new_tournament(request, club, membership):
 
 @club_view()
 def tournament(request, club, membership, pk: int):
-    found = get_object_or_404(Tournament, club=club, pk=pk)
+    found = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
     context = {"club": club, "membership": membership, "state": tournaments.load(found)}
     if request.htmx:
         return render(request, "clubs/tournament.html#live", context)

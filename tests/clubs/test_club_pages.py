@@ -166,3 +166,18 @@ def test_a_persons_page_keeps_to_the_season(client, friday):
     page = client.get(f"/clubs/friday/people/{mark.pk}/").content.decode()
     assert "This season" in page and "Last season" not in page
     assert "since 1 Sep 2026" in page
+
+
+def test_the_club_page_takes_the_same_queries_however_many_games(client, friday):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club_game(friday)
+    login(client, friday, "member")
+    with CaptureQueriesContext(connection) as few:
+        client.get("/clubs/friday/")
+    for _ in range(4):
+        club_game(friday)
+    with CaptureQueriesContext(connection) as many:
+        client.get("/clubs/friday/")
+    assert len(many) == len(few)

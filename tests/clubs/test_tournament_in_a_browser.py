@@ -4,6 +4,7 @@ Table results are recorded with the games app's store (`add_hands`), as a table'
 record them; everything the organiser does goes through the club pages.
 """
 
+import re
 import threading
 from pathlib import Path
 
@@ -122,6 +123,18 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         expect(page.locator("h1")).to_have_text("Blackpool Tuesdays")
         shoot(page, "season")
         no_sideways_scroll(page)
+
+        # A scorer starts an ordinary club game: seats named clockwise, regulars suggested.
+        page.get_by_role("link", name="Start a game").click()
+        page.get_by_label("Title").fill("Tuesday side table")
+        for number, name in enumerate(["Rita", "Joan", "Mavis"], 1):
+            page.get_by_label(f"Seat {number}", exact=False).fill(name)
+        shoot(page, "new-game")
+        no_sideways_scroll(page)
+        page.get_by_role("button", name="Start and score it").click()
+        expect(page).to_have_url(re.compile(r"/g/[\w-]+/$"))
+        page.goto("/clubs/blackpool/")
+        expect(page.get_by_role("heading", name="Being played")).to_be_visible()
 
         # The draw: sixteen entrants make four tables of four.
         page.get_by_role("link", name="New tournament").click()

@@ -113,3 +113,24 @@ def test_a_refused_action_says_why_and_changes_nothing(client, friday):
     assert "Nothing changed: every table must finish first" in response.content.decode()
     t.refresh_from_db()
     assert t.stage == Tournament.HEATS
+
+
+def test_the_live_page_takes_the_same_queries_however_many_tables_and_hands(client, friday):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    t = tournament_with(friday, 16)
+    heats = tournaments.load(t).heats
+    finish_table(heats[0].game)
+    login(client, friday, "organiser")
+    with CaptureQueriesContext(connection) as few:
+        client.get(t.get_absolute_url())
+    for table in heats[1:]:
+        finish_table(table.game)
+    while offers := tournaments.load(t).may_buy_in()[:1]:
+        person, at = offers[0]
+        tournaments.buy_in(t, person, at.table)
+    with CaptureQueriesContext(connection) as many:
+        client.get(t.get_absolute_url())
+    assert len(tournaments.load(t).heats) == 7
+    assert len(many) == len(few)
