@@ -194,6 +194,27 @@ def _known_names(request: HttpRequest) -> list[str]:
     return sorted({n for n in names if n}, key=str.casefold)
 
 
+def _preset_values() -> list[dict]:
+    """Each preset's settings, so the form can show what "As the preset" means."""
+    values = []
+    for key, preset in engine.PRESETS.items():
+        r = preset.rules
+        values.append(
+            {
+                "key": key,
+                "limit": r.limit,
+                "out_at": "over the limit" if r.out_at == "over" else "on reaching the limit",
+                "max_buy_ins": "unlimited" if r.max_buy_ins is None else r.max_buy_ins,
+                "buy_in_needs_remaining": r.buy_in_needs_remaining,
+                "kalookie_doubles": "yes" if r.kalookie_doubles_penalties else "no",
+                "bonus_call_up": r.winner_bonus_call_up,
+                "bonus_kalookie": r.winner_bonus_kalookie,
+                "joker_value": r.joker_value,
+            }
+        )
+    return values
+
+
 def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and form.record is not None:
@@ -214,7 +235,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/new.html",
-        {"form": form, "known_names": _known_names(request)},
+        {"form": form, "known_names": _known_names(request), "presets": _preset_values()},
         status=status,
     )
 

@@ -90,7 +90,32 @@
     show();
   }
 
-  document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  // The new-game form: show what "As the preset" means for the preset picked.
+  function showPreset(form) {
+    var picked = form.querySelector("input[name=preset]:checked");
+    var values = picked && document.querySelector('#preset-values [data-preset="' + picked.value + '"]');
+    if (!values) { return; }
+    Object.keys(values.dataset).forEach(function (name) {
+      var field = form.querySelector('[name="' + name + '"]');
+      if (!field) { return; }
+      if (field.tagName === "SELECT") {
+        field.options[0].textContent = "As the preset (" + values.dataset[name] + ")";
+      } else {
+        field.placeholder = values.dataset[name] + " (preset)";
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+    var newGame = document.querySelector("form.new-game");
+    if (newGame) {
+      showPreset(newGame);
+      newGame.addEventListener("change", function (event) {
+        if (event.target.name === "preset") { showPreset(newGame); }
+      });
+    }
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);

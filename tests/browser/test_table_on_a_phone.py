@@ -218,3 +218,15 @@ def test_the_dark_theme_follows_the_phone(phone):
     shoot(phone, "table-dark")
     phone.goto(f"/g/{game.edit_token}/sheet/")
     shoot(phone, "score-sheet-dark")
+
+
+def test_the_new_game_form_shows_what_each_preset_sets(phone):
+    phone.goto("/new/")
+    phone.locator("summary", has_text="Change a rule").click()
+    expect(phone.get_by_label("Limit")).to_have_attribute("placeholder", "150 (preset)")
+    phone.locator("label.choice", has_text="Three decks").click()
+    expect(phone.get_by_label("Limit")).to_have_attribute("placeholder", "301 (preset)")
+    expect(phone.get_by_label("A joker in hand counts")).to_have_attribute(
+        "placeholder", "25 (preset)"
+    )
+    expect(phone.locator("#id_max_buy_ins option").first).to_have_text("As the preset (2)")
