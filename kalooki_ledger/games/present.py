@@ -151,3 +151,17 @@ def describe_hand(hand: engine.Hand) -> str:
         )
         text += f"; {decisions}"
     return text
+
+
+def last_hand(ledger: engine.Ledger) -> str:
+    """The last hand in one line, so the table can check what was recorded."""
+    if not ledger.hands:
+        return ""
+    row = ledger.hands[-1]
+    if row.void:
+        return f"Last hand ({row.number}): void."
+    if row.conflicting or not row.winner:
+        return f"Last hand ({row.number}): conflicts with an earlier correction."
+    how = " by kalookie" if row.kalookie else ""
+    values = ", ".join(f"{p} {v}" for p, v in row.values.items())
+    return f"Last hand ({row.number}): {row.winner} won{how}" + (f" — {values}." if values else ".")

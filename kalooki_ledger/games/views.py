@@ -97,6 +97,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
+        "last_hand": present.last_hand(ledger),
         "version": _version(game),
         "notice": "",
     }

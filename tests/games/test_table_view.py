@@ -89,3 +89,9 @@ def test_the_table_page_costs_as_many_queries_for_forty_hands_as_for_one(client)
             client.get(game.get_absolute_url())
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_it_shows_the_last_hand_so_the_table_can_check_it(client):
+    game = stored_game(hands=worked_hands()[:3])
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Last hand (3): John won by kalookie — Andy 38, Mark 53, Frank 40." in html

@@ -44,7 +44,7 @@ def test_a_poll_after_a_new_hand_answers_with_the_new_table(client):
     assert response.status_code == 200
     assert fragment.lstrip().startswith('<section id="live"')
     assert "<td>85</td>" in fragment
-    assert "Last hand (1): John won." in fragment
+    assert "Last hand (1): John won — Andy 85, Mark 42, Frank 30." in fragment
 
 
 def test_an_unknown_watch_link_is_not_found(client):
