@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
 
+import segno
+
 from kalooki_ledger.rules import HandRow
 
 WIDTH = 360
@@ -147,4 +149,15 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
         f"Net after each game. {desc}" if desc else "No games yet.",
         body,
         "net-chart",
+    )
+
+
+def qr_code(url: str, label: str) -> str:
+    """A link as a QR code, black on white so every phone's camera reads it in either theme."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=6, dark="#000", light="#fff", omitsize=True, svgclass="qr"
+    )
+    # segno writes only the code; the role and label make it one announced image.
+    return svg.replace(
+        "<svg ", f'<svg role="img" aria-label="QR code of {escape(label)}\'s scoring link" ', 1
     )

@@ -26,6 +26,11 @@ urlpatterns = [
     path("<slug:slug>/tournaments/new/", views.new_tournament, name="new_tournament"),
     path("<slug:slug>/tournaments/<int:pk>/", views.tournament, name="tournament"),
     path(
+        "<slug:slug>/tournaments/<int:pk>/tables/<int:table>/",
+        views.table_link,
+        name="table_link",
+    ),
+    path(
         "<slug:slug>/tournaments/<int:pk>/act/",
         views.tournament_action,
         name="tournament_action",

@@ -212,6 +212,20 @@ def tournament(request, club, membership, pk: int):
     return render(request, "clubs/tournament.html", context)
 
 
+@club_view(SCORER)
+def table_link(request, club, membership, pk: int, table: int):
+    """A table's scoring link as a QR code, for the phone that will score that table."""
+    found = get_object_or_404(
+        TournamentTable.objects.select_related("game", "tournament__club"),
+        tournament__club=club,
+        tournament__pk=pk,
+        pk=table,
+    )
+    url = request.build_absolute_uri(found.game.get_absolute_url())
+    context = {"club": club, "table": found, "url": url, "qr": charts.qr_code(url, found.label)}
+    return render(request, "clubs/table_link.html", context)
+
+
 @require_POST
 @club_view(SCORER)
 def tournament_action(request, club, membership, pk: int):

@@ -149,6 +149,11 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         expect(page.locator(".summary")).to_contain_text("80.00 GBP")
         shoot(page, "tournament-draw")
         no_sideways_scroll(page)
+        page.get_by_role("link", name="QR for its phone").last.click()
+        expect(page.get_by_role("img", name="QR code of Table 1's scoring link")).to_be_visible()
+        shoot(page, "table-qr")
+        no_sideways_scroll(page)
+        page.go_back()
 
         # Every first table ends; eight of the twelve out buy in: tables 5 and 6 start.
         for table in state().heats:

@@ -134,3 +134,29 @@ def test_the_live_page_takes_the_same_queries_however_many_tables_and_hands(clie
         client.get(t.get_absolute_url())
     assert len(tournaments.load(t).heats) == 7
     assert len(many) == len(few)
+
+
+def test_each_table_has_a_qr_page_for_its_phone(client, friday):
+    t = tournament_with(friday, 16)
+    table = t.tables.get(number=2)
+    login(client, friday, "scorer")
+    page = client.get(f"{t.get_absolute_url()}tables/{table.pk}/").content.decode()
+    assert f"http://testserver{table.game.get_absolute_url()}" in page
+    assert 'aria-label="QR code of Table 2\'s scoring link"' in page
+    assert "style=" not in page
+
+
+def test_a_member_gets_no_qr_of_a_scoring_link(client, friday):
+    t = tournament_with(friday, 16)
+    table = t.tables.get(number=2)
+    login(client, friday, "member")
+    assert client.get(f"{t.get_absolute_url()}tables/{table.pk}/").status_code == 403
+
+
+def test_a_table_of_another_clubs_tournament_is_not_found(client, friday):
+    monday = make_club("Monday Club", "monday", otto="organiser")
+    theirs = tournament_with(monday, 16)
+    table = theirs.tables.first()
+    t = tournament_with(friday, 16)
+    login(client, friday, "organiser")
+    assert client.get(f"{t.get_absolute_url()}tables/{table.pk}/").status_code == 404
