@@ -132,3 +132,21 @@ def test_behind_the_proxy_each_client_address_counts_on_its_own(client, settings
         headers={"X-Forwarded-For": "10.0.0.1, 203.0.113.9"},
     )
     assert spoofed.status_code == 429
+
+
+@pytest.mark.urls("tests.clubs.urls_with_admin_login")
+def test_the_admin_login_is_throttled_the_same_way(client):
+    get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
+    for _ in range(5):
+        failed = client.post("/admin/login/", {"username": "boss", "password": "nope"})
+        assert failed.status_code == 200
+    blocked = client.post("/admin/login/", {"username": "boss", "password": PASSWORD})
+    assert blocked.status_code == 429
+    assert "Wait 15 minutes" in blocked.content.decode()
+
+
+@pytest.mark.urls("tests.clubs.urls_with_admin_login")
+def test_the_throttled_admin_login_still_lets_the_right_password_in(client):
+    get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
+    response = client.post("/admin/login/?next=/admin/", {"username": "boss", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/admin/"
