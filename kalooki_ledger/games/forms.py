@@ -1,5 +1,6 @@
 """The new-game form and the hand form: shapes are checked here, everything else by the engine."""
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -240,7 +241,8 @@ def read_hand(
             if winner:
                 entry.add(name, f"enter what {name} held: a number from {low} to {high}")
             continue
-        if not raw.isdigit():
+        # ASCII digits only ("²".isdigit() is true), and few enough that int() is cheap.
+        if not re.fullmatch(r"[0-9]{1,6}", raw):
             entry.add(
                 name, f"“{raw}” is not a hand value: enter a whole number from {low} to {high}"
             )

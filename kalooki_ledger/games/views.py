@@ -457,15 +457,25 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
 def paid(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     ledger = game.ledger()
+    fmt = present.Money(ledger)
     ticked = set(request.POST.getlist("paid"))
+    wanted = {t for t in ledger.transfers if f"{t.payer}>{t.payee}>{t.amount}" in ticked}
+    stored = {(p.payer, p.payee, p.amount): p for p in game.paid_transfers.all()}
+    owed = {(t.payer, t.payee, t.amount): t for t in ledger.transfers}
+    now_paid = [t for t in wanted if (t.payer, t.payee, t.amount) not in stored]
+    now_unpaid = [owed[k] for k in stored if k in owed and owed[k] not in wanted]
+    if not now_paid and not now_unpaid:
+        return _back_to_table(request, game)  # nothing changed: no history, no new version
     with transaction.atomic():
-        game.paid_transfers.all().delete()
-        for t in ledger.transfers:
-            if f"{t.payer}>{t.payee}>{t.amount}" in ticked:
-                PaidTransfer.objects.create(
-                    game=game, payer=t.payer, payee=t.payee, amount=t.amount
-                )
-        _log(request, game, "paid", f"Ticked {len(ticked)} of {len(ledger.transfers)} payments")
+        for t in now_paid:
+            PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
+        for t in now_unpaid:
+            stored[(t.payer, t.payee, t.amount)].delete()
+        lines = [f"paid: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in now_paid]
+        lines += [
+            f"not paid after all: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in now_unpaid
+        ]
+        _log(request, game, "paid", "Marked " + "; ".join(lines))
     return _back_to_table(request, game)
 
 

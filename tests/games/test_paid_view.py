@@ -1,6 +1,6 @@
 import pytest
 
-from kalooki_ledger.games.models import PaidTransfer
+from kalooki_ledger.games.models import Change, PaidTransfer
 from tests.games.web import stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
@@ -28,3 +28,15 @@ def test_a_tick_for_a_transfer_that_is_not_owed_is_ignored(client):
     game = stored_game(hands=worked_hands(), stakes=None)
     client.post(f"/g/{game.edit_token}/paid/", {"paid": ["John>Mark>1000"]})
     assert not PaidTransfer.objects.exists()
+
+
+def test_ticking_is_kept_in_the_history(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>16"]})
+    assert Change.objects.get(action="paid").summary == "Marked paid: Mark pays John 16"
+
+
+def test_ticking_nothing_new_changes_nothing(client):
+    game = stored_game(hands=worked_hands(), stakes=None)
+    client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Andy>Mark>99", "<b>"]})
+    assert not Change.objects.filter(action="paid").exists()

@@ -153,3 +153,13 @@ def test_two_phones_sending_the_same_hand_record_it_once(client):
     assert "Hand 1 was just recorded by another phone" in second.content.decode()
     assert "Hand 2" in second.content.decode()
     assert Hand.objects.count() == 1
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1" * 5000, "-5", "1e3"])
+def test_it_refuses_values_that_only_look_like_numbers(client, typed):
+    game = stored_game()
+    data = hand_post(1, "John", game, Mark=42, Frank=30) | {"value-0": typed}
+    response = client.post(record_url(game), data)
+    assert response.status_code == 422
+    assert "is not a hand value: enter a whole number from 2 to 148" in response.content.decode()
+    assert not Hand.objects.exists()
