@@ -32,6 +32,11 @@ class Money:
         return money(amount, self.currency, self.digits, signed)
 
 
+def transfer_key(transfer: engine.Transfer, digits: int) -> str:
+    """A settling-up transfer as a form value; amounts written in the currency's places."""
+    return f"{transfer.payer}>{transfer.payee}>{format_amount(transfer.amount, digits)}"
+
+
 @dataclass(frozen=True)
 class Row:
     name: str

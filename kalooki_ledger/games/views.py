@@ -68,7 +68,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
     transfers = [
         {
             "text": f"{t.payer} pays {t.payee} {fmt(t.amount)}",
-            "key": f"{t.payer}>{t.payee}>{t.amount}",
+            "key": present.transfer_key(t, ledger.money_digits),
             "paid": (t.payer, t.payee, t.amount) in paid,
         }
         for t in ledger.transfers
@@ -459,7 +459,8 @@ def paid(request: HttpRequest, token: str) -> HttpResponse:
     ledger = game.ledger()
     fmt = present.Money(ledger)
     ticked = set(request.POST.getlist("paid"))
-    wanted = {t for t in ledger.transfers if f"{t.payer}>{t.payee}>{t.amount}" in ticked}
+    digits = ledger.money_digits
+    wanted = {t for t in ledger.transfers if present.transfer_key(t, digits) in ticked}
     stored = {(p.payer, p.payee, p.amount): p for p in game.paid_transfers.all()}
     owed = {(t.payer, t.payee, t.amount): t for t in ledger.transfers}
     now_paid = [t for t in wanted if (t.payer, t.payee, t.amount) not in stored]

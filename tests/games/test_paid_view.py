@@ -40,3 +40,9 @@ def test_ticking_nothing_new_changes_nothing(client):
     game = stored_game(hands=worked_hands(), stakes=None)
     client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Andy>Mark>99", "<b>"]})
     assert not Change.objects.filter(action="paid").exists()
+
+
+def test_a_tick_is_matched_whatever_places_the_amount_is_written_with(client):
+    game = stored_game(hands=worked_hands())
+    client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>1.60"]})
+    assert PaidTransfer.objects.get().payer == "Mark"
