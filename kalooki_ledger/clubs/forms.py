@@ -97,8 +97,23 @@ class PlayerForm(forms.Form):
         return name
 
 
+MAX_ID_DIGITS = 18  # every id up to 10**18 fits a 64-bit database integer
+
+
+def is_id(value: object) -> bool:
+    """A posted value that can be looked up as a primary key without the database failing."""
+    text = str(value)
+    return text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS
+
+
 class PeopleField(forms.ModelMultipleChoiceField):
     widget = forms.CheckboxSelectMultiple
+
+    def clean(self, value):
+        # Junk ids are refused here: some databases raise on a number too big for a key.
+        if value and any(not is_id(v) for v in value):
+            raise forms.ValidationError("Tick players from the club's list.")
+        return super().clean(value)
 
     def label_from_instance(self, obj):
         return obj.name

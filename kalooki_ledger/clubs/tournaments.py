@@ -279,6 +279,21 @@ def buy_in(
 
 
 @transaction.atomic
+def cancel_buy_in(tournament: Tournament, buy_in_id: int) -> TournamentBuyIn:
+    """Undoes a buy-in tapped by mistake, while its player still waits for a table."""
+    found = (
+        TournamentBuyIn.objects.select_for_update()
+        .select_related("person", "from_table")
+        .filter(tournament=tournament, pk=buy_in_id)
+        .first()
+    )
+    if found is None or not found.waiting:
+        raise TournamentError("only a buy-in still waiting for a table can be cancelled")
+    found.delete()
+    return found
+
+
+@transaction.atomic
 def start_semis(tournament: Tournament, rng: random.Random | None = None) -> list[TournamentTable]:
     """Closes buying in (refunding anyone still waiting) and seats the table winners."""
     rng = rng or random.Random()

@@ -22,6 +22,7 @@ from .forms import (
     RoleForm,
     SettingsForm,
     TournamentForm,
+    is_id,
 )
 from .models import ClubPlayer, Membership, SeatPerson, Tournament, TournamentTable
 
@@ -185,6 +186,11 @@ def member_role(request, club, membership, pk: int):
     return redirect("clubs:members", club.slug)
 
 
+def _int(value: str | None) -> int:
+    """A posted id, or 0 (which matches nothing) unless it is a plain id the database can hold."""
+    return int(value) if value and is_id(value) else 0
+
+
 def _last_organiser(club, target: Membership) -> bool:
     organisers = club.memberships.filter(role=ORGANISER)
     return target.role == ORGANISER and organisers.count() == 1
@@ -233,15 +239,24 @@ def tournament_action(request, club, membership, pk: int):
     action = request.POST.get("action")
     try:
         if action == "buy-in":
-            person = ClubPlayer.objects.filter(club=club, pk=request.POST.get("person")).first()
+            person = ClubPlayer.objects.filter(
+                club=club, pk=_int(request.POST.get("person"))
+            ).first()
             table = TournamentTable.objects.filter(
-                tournament=found, pk=request.POST.get("table")
+                tournament=found, pk=_int(request.POST.get("table"))
             ).first()
             if person is None or table is None:
                 raise tournaments.TournamentError("choose a player who is out at a table")
             opened = tournaments.buy_in(found, person, table)
             note = f" {opened.label} starts now." if opened else ""
             messages.success(request, f"{person} bought in and waits for a new table.{note}")
+        elif action == "cancel-buy-in":
+            cancelled = tournaments.cancel_buy_in(found, _int(request.POST.get("buy_in")))
+            messages.success(
+                request,
+                f"{cancelled.person}'s buy-in is cancelled; they are out at "
+                f"{cancelled.from_table.label} and may still buy in.",
+            )
         elif action == "start-semis":
             tournaments.start_semis(found)
             messages.success(request, "Buying in has closed; the next round is seated.")

@@ -229,5 +229,18 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         shoot(page, "members")
         no_sideways_scroll(page)
 
+        # The narrowest phones: nothing scrolls sideways at 360 pixels.
+        page.set_viewport_size({"width": 360, "height": 740})
+        tournament = Tournament.objects.get()
+        for url in [
+            "/clubs/blackpool/",
+            tournament.get_absolute_url(),
+            "/clubs/blackpool/tournaments/new/",
+            "/clubs/blackpool/games/new/",
+            f"/clubs/blackpool/people/{club.players.get(name='Mark').pk}/",
+        ]:
+            page.goto(url)
+            no_sideways_scroll(page, 360)
+
     in_own_thread(scenario)
     assert Tournament.objects.get().stage == Tournament.FINAL

@@ -160,3 +160,48 @@ def test_a_table_of_another_clubs_tournament_is_not_found(client, friday):
     t = tournament_with(friday, 16)
     login(client, friday, "organiser")
     assert client.get(f"{t.get_absolute_url()}tables/{table.pk}/").status_code == 404
+
+
+def test_a_buy_in_for_nonsense_ids_says_what_is_allowed(client, friday):
+    t = tournament_with(friday, 16)
+    login(client, friday, "scorer")
+    response = client.post(
+        f"{t.get_absolute_url()}act/",
+        {"action": "buy-in", "person": "abc", "table": "1; drop"},
+        follow=True,
+    )
+    assert "Nothing changed: choose a player who is out at a table" in response.content.decode()
+    assert not TournamentBuyIn.objects.exists()
+
+
+def test_a_buy_in_tapped_by_mistake_is_cancelled_while_it_waits(client, friday):
+    t = tournament_with(friday, 16)
+    table = tournaments.load(t).heats[0]
+    finish_table(table.game)
+    out = tournaments.load(t).heats[0].out()[0]
+    tournaments.buy_in(t, out, table.table)
+    login(client, friday, "scorer")
+    response = client.post(
+        f"{t.get_absolute_url()}act/",
+        {"action": "cancel-buy-in", "buy_in": TournamentBuyIn.objects.get().pk},
+        follow=True,
+    )
+    assert "buy-in is cancelled" in response.content.decode()
+    s = tournaments.load(t)
+    assert s.waiting == [] and s.pot == 80
+    assert (out, s.heats[0]) in [(p, st) for p, st in s.may_buy_in()]
+
+
+def test_a_buy_in_already_seated_cannot_be_cancelled(client, friday):
+    t = tournament_with(friday, 16)
+    for table in tournaments.load(t).heats[:2]:
+        finish_table(table.game)
+    for person, at in tournaments.load(t).may_buy_in()[:4]:
+        tournaments.buy_in(t, person, at.table)
+    seated = TournamentBuyIn.objects.first()
+    login(client, friday, "scorer")
+    response = client.post(
+        f"{t.get_absolute_url()}act/", {"action": "cancel-buy-in", "buy_in": seated.pk}, follow=True
+    )
+    assert "only a buy-in still waiting for a table can be cancelled" in response.content.decode()
+    assert TournamentBuyIn.objects.count() == 4
