@@ -77,6 +77,20 @@ def state():
     return tournaments.load(Tournament.objects.get())
 
 
+def serious_issues(page) -> list[str]:
+    """axe-core's serious and critical findings on the page, if axe is installed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return []
+    violations = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def buy_in_all(page, count: int) -> None:
     """Taps "X buys in" for the first player offered, `count` times."""
     for _ in range(count):
@@ -229,15 +243,31 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         shoot(page, "members")
         no_sideways_scroll(page)
 
+        # No serious accessibility issue on the club's pages, in either theme.
+        tournament = Tournament.objects.get()
+        mark = club.players.get(name="Mark")
+        pages = [
+            "/clubs/blackpool/",
+            tournament.get_absolute_url(),
+            f"/clubs/blackpool/people/{mark.pk}/",
+            "/clubs/blackpool/games/new/",
+            "/clubs/blackpool/members/",
+            f"/clubs/blackpool/games/{tournament.tables.get(round='final').game_id}/",
+        ]
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for url in pages:
+                page.goto(url)
+                assert serious_issues(page) == [], (scheme, url)
+
         # The narrowest phones: nothing scrolls sideways at 360 pixels.
         page.set_viewport_size({"width": 360, "height": 740})
-        tournament = Tournament.objects.get()
         for url in [
             "/clubs/blackpool/",
             tournament.get_absolute_url(),
             "/clubs/blackpool/tournaments/new/",
             "/clubs/blackpool/games/new/",
-            f"/clubs/blackpool/people/{club.players.get(name='Mark').pk}/",
+            f"/clubs/blackpool/people/{mark.pk}/",
         ]:
             page.goto(url)
             no_sideways_scroll(page, 360)
