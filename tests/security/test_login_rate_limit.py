@@ -1,12 +1,15 @@
 """The login throttle (clubs/ratelimit.py): five failures in fifteen minutes per name and per
 address, then 429 with a clear message, even for the right password, until the window passes."""
 
+import datetime
 import time
 
 import pytest
 from django.core.cache.backends import base as cache_base
+from django.core.cache.backends import db as cache_db
 from django.core.cache.backends import locmem
 from django.test import Client
+from django.utils.timezone import now as real_now
 from hypothesis import given
 
 from kalooki_ledger.clubs import ratelimit
@@ -35,9 +38,13 @@ class Clock:
 
 @pytest.fixture
 def clock(monkeypatch):
+    """Moves every cache backend's clock: local memory reads time.time(), the database's now()."""
     fake = Clock()
     monkeypatch.setattr(locmem, "time", fake)
     monkeypatch.setattr(cache_base, "time", fake)
+    monkeypatch.setattr(
+        cache_db, "tz_now", lambda: real_now() + datetime.timedelta(seconds=fake.offset)
+    )
     return fake
 
 
@@ -83,6 +90,8 @@ def test_a_good_log_in_clears_the_count(client):
 
 
 def test_the_block_lasts_the_window_from_the_first_failure_then_lifts(client, clock):
+    """Whatever the cache: a backend whose incr() re-sets the default timeout (Django's
+    BaseCache.incr, used by the database cache) would lift the block 300 s after the last try."""
     make_user("fran")
     fail_times(client, "fran")
     clock.offset = ratelimit.WINDOW - 5
@@ -160,6 +169,17 @@ def test_a_blocked_attempt_changes_nothing_stored(client):
     assert snapshot() == before
     user.refresh_from_db()
     assert user.last_login is None
+
+
+@pytest.mark.parametrize(
+    "username", ["\x00", "fran\x00", "x" * 300, "x" * 5000, "🃏" * 100, "<script>alert(1)</script>"]
+)
+def test_any_user_name_is_counted_and_never_a_500(client, username):
+    """The name goes into a cache key: a NUL or 5000 characters must not break the cache
+    (a database cache on PostgreSQL refuses NUL and keys over 255 characters)."""
+    statuses = [attempt(client, username, "wrong").status_code for _ in range(6)]
+    assert statuses == [200] * 5 + [429]
+    assert MESSAGE in attempt(client, username, "wrong").content.decode()
 
 
 @FAST
