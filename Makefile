@@ -18,6 +18,7 @@ $(VENV)/.installed: pyproject.toml
 
 migrate: $(VENV)/.installed
 	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py createcachetable
 
 run: migrate
 	$(PYTHON) manage.py runserver $(HOST)
@@ -47,6 +48,7 @@ serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(PYTHON) manage.py check --deploy --fail-level ERROR
 	$(PROD_ENV) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PROD_ENV) $(PYTHON) manage.py migrate --noinput
+	$(PROD_ENV) $(PYTHON) manage.py createcachetable
 	$(PROD_ENV) $(BIN)/gunicorn kalooki_ledger.wsgi --bind $(HOST) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips="$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 

@@ -173,6 +173,7 @@ def run(tables: int, seconds: int, workers: int) -> dict:
         }
         env.setdefault("DATABASE_URL", f"sqlite:///{tmp}/load.sqlite3")
         manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "createcachetable")
         manage(env, "collectstatic", "--noinput", "-v0")
         games = new_games(env, tables, secrets.token_hex(4))
         port = free_port()

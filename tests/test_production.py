@@ -64,7 +64,8 @@ def get(url: str, **headers: str):
 def gunicorn(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("prod")
     env = prod_env(tmp_path, DJANGO_HTTPS="0")
-    for args in (("collectstatic", "--noinput", "-v0"), ("migrate", "--noinput", "-v0")):
+    steps = (("collectstatic", "--noinput", "-v0"), ("migrate", "--noinput", "-v0"))
+    for args in (*steps, ("createcachetable",)):
         result = manage(env, *args)
         assert result.returncode == 0, result.stderr
     port = free_port()

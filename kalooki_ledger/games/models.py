@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from kalooki_ledger import rules as engine
 
+from . import ledger_cache
+
 TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
 
@@ -92,8 +94,46 @@ class Game(models.Model):
             played_on=self.played_on,
         )
 
+    def version(self) -> str:
+        """Changes with every write to the game (see `touch`): watchers and caches compare it."""
+        return str(int(self.updated.timestamp() * 1_000_000))
+
+    def cache_key(self) -> tuple[int, str]:
+        # The random token too: a test database may hand a deleted game's id to a new game.
+        return self.pk, f"{self.edit_token}:{self.version()}"
+
     def ledger(self) -> engine.Ledger:
-        return engine.replay(self.to_record().game)
+        """The ledger of the game as stored now (its hands loaded in a fixed set of queries)."""
+        return engine.replay(self._loaded().to_record().game)
+
+    def cached_ledger(self) -> engine.Ledger:
+        """The ledger at this instance's version, from this process's cache when it has it: for
+        pages, which load the game row afresh for every request."""
+        cached = ledger_cache.get(*self.cache_key())
+        if cached is not None:
+            return cached
+        loaded = self._loaded()
+        ledger = engine.replay(loaded.to_record().game)
+        # Cache only hands read while the version stood still: every write moves it.
+        now = Game.objects.filter(pk=self.pk).values_list("updated", flat=True).first()
+        if now == loaded.updated == self.updated:
+            ledger_cache.put(*self.cache_key(), ledger)
+        return ledger
+
+    def keep_ledger(self, ledger: engine.Ledger) -> None:
+        """Caches the ledger a write just derived, under the version that write gave the game."""
+        ledger_cache.put(*self.cache_key(), ledger)
+
+    def _loaded(self) -> "Game":
+        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            return self
+        from .store import games_loaded  # store builds on these models
+
+        return games_loaded().get(pk=self.pk)
+
+    def touch(self) -> None:
+        """Marks the game changed: a new version for watching phones and the ledger cache."""
+        self.save(update_fields=["updated"])
 
 
 class Seat(models.Model):

@@ -1,10 +1,14 @@
 """The watch link as an inline SVG QR code, black on white so phones scan it in either theme."""
 
+from functools import lru_cache
+
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str) -> SafeString:
+    # Encoding takes a cheap phone's worth of milliseconds; a game's link never changes.
     svg = segno.make(url, error="m").svg_inline(
         scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr"
     )

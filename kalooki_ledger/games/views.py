@@ -23,9 +23,10 @@ from .session import remember, remembered_tokens
 IMPORT_FORM = "sheets/_import_form.html"
 
 
-def _game(**lookup: str) -> Game:
+def _game(**lookup: object) -> Game:
+    """The game row alone: its ledger comes from the cache, or loads its hands when it must."""
     try:
-        return store.load(**lookup)
+        return Game.objects.get(**lookup)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
 
@@ -47,10 +48,6 @@ def _who(request: HttpRequest) -> str:
 def _log(request: HttpRequest, game: Game, action: str, summary: str) -> None:
     Change.objects.create(game=game, who=_who(request), action=action, summary=summary[:500])
     store.touch(game)
-
-
-def _version(game: Game) -> str:
-    return str(int(game.updated.timestamp() * 1_000_000))
 
 
 def _in_hand(ledger: engine.Ledger, number: int) -> list[str]:
@@ -98,7 +95,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
         "last_hand": present.last_hand(ledger),
-        "version": _version(game),
+        "version": game.version(),
         "notice": "",
     }
     context.update(extra)
@@ -138,7 +135,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
 
 
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=True, **extra)
     if not request.htmx:
         context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
@@ -149,7 +146,7 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
 def _back_to_table(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
     """After a change: the fresh table for htmx, a redirect for a plain form post."""
     if request.htmx:
-        return _render_table(request, store.load(pk=game.pk), notice=notice)
+        return _render_table(request, _game(pk=game.pk), notice=notice)
     if notice:
         messages.info(request, notice)
     return redirect("games:table", game.edit_token)
@@ -158,9 +155,7 @@ def _back_to_table(request: HttpRequest, game: Game, notice: str = "") -> HttpRe
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     tokens = remembered_tokens(request)
-    found = store.games_loaded().filter(edit_token__in=tokens) | store.games_loaded().filter(
-        share_token__in=tokens
-    )
+    found = Game.objects.filter(edit_token__in=tokens) | Game.objects.filter(share_token__in=tokens)
     by_token = {}
     for game in found.distinct():
         by_token[game.edit_token] = (game, True)
@@ -169,7 +164,7 @@ def home(request: HttpRequest) -> HttpResponse:
     for token in tokens:
         if token in by_token:
             game, scoring = by_token[token]
-            ledger = game.ledger()
+            ledger = game.cached_ledger()
             games.append(
                 {
                     "game": game,
@@ -253,13 +248,13 @@ def _race(request: HttpRequest, game: Game, number: int) -> HttpResponse:
         f"Hand {number} was just recorded by another phone (or a repeated tap): "
         "here is the table as it stands now."
     )
-    return _render_table(request, store.load(pk=game.pk), status=409, notice=notice)
+    return _render_table(request, _game(pk=game.pk), status=409, notice=notice)
 
 
 @require_POST
 def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
@@ -276,16 +271,19 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     entry = read_hand(request.POST, players, seats, ledger.game.rules)
     if entry.hand is not None and not entry.errors:
-        after = engine.replay(ledger.game.with_hand(entry.hand))
+        after = engine.extend(ledger, entry.hand)
         add_problems(entry, after.hand_problems(number), players)
     if entry.errors or entry.hand is None:
         return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
     try:
         with transaction.atomic():
+            fresh = store.unchanged_since_read(game)
             store.add_hand(game, number, entry.hand)
             _log(request, game, "record", f"Hand {number}: {present.describe_hand(entry.hand)}")
     except IntegrityError:
         return _race(request, game, number)
+    if fresh:
+        game.keep_ledger(after)
     return _back_to_table(request, game)
 
 
@@ -300,7 +298,7 @@ def _why_no_hand(ledger: engine.Ledger) -> str:
 @require_POST
 def buy_in(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     player = request.POST.get("player", "")
     choice = request.POST.get("choice", "")
     number = len(ledger.hands)
@@ -316,19 +314,22 @@ def buy_in(request: HttpRequest, token: str) -> HttpResponse:
         return _render_table(request, game, status=422, notice=notice)
     try:
         with transaction.atomic():
+            fresh = store.unchanged_since_read(game)
             store.add_decision(game, number, player, bought_in)
             what = "bought in" if bought_in else "dropped out"
             _log(request, game, "buy-in", f"Hand {number}: {player} {what}")
     except IntegrityError:
         notice = "That buy-in question was already answered: here is the table now."
-        return _render_table(request, store.load(pk=game.pk), status=409, notice=notice)
+        return _render_table(request, _game(pk=game.pk), status=409, notice=notice)
+    if fresh:
+        game.keep_ledger(after)
     return _back_to_table(request, game)
 
 
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     number = len(ledger.hands)
     if request.POST.get("hand") != str(number) or number == 0:
         notice = "The last hand has changed since this page was loaded: nothing was undone."
@@ -377,7 +378,7 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
 
 def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
     if request.method != "POST":
@@ -415,7 +416,7 @@ def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def delete_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
     gone = ledger.game.hands[number - 1]
@@ -429,7 +430,7 @@ def delete_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def stop(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     settle = request.POST.get("settle", "")
     if settle not in ("refund", "split", ""):
         return _render_table(
@@ -456,7 +457,7 @@ def stop(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def paid(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     fmt = present.Money(ledger)
     ticked = set(request.POST.getlist("paid"))
     digits = ledger.money_digits
@@ -491,7 +492,7 @@ def _sheet_links(token: str) -> dict[str, str | None]:
 
 
 def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> HttpResponse:
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     fmt = present.Money(ledger)
     context = {
         "game": game,
@@ -503,7 +504,7 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "pool": fmt(ledger.pool),
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
-        "version": _version(game),
+        "version": game.version(),
         "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
     }
@@ -529,9 +530,9 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
-    record = game.to_record()
-    preset = engine.PRESETS[record.preset]
-    lines = rules_card(record.game.rules, record.game.stakes)
+    played = game.cached_ledger().game
+    preset = engine.PRESETS[game.preset]
+    lines = rules_card(played.rules, played.stakes)
     return render(
         request,
         "games/rules.html",
@@ -559,7 +560,7 @@ def _unchanged(request: HttpRequest, token: str) -> bool:
         game = Game.objects.only("updated").get(share_token=token)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
-    return request.GET["v"] == _version(game)
+    return request.GET["v"] == game.version()
 
 
 @require_GET
@@ -569,7 +570,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(share_token=token)
     if not request.htmx:
         remember(request, game, scoring=False)
-    ledger = game.ledger()
+    ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=False)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

@@ -1,0 +1,34 @@
+"""Ledgers this process has derived, by game and version, so a page need not load and replay
+every hand again. A game's version changes with every write, so an entry is never stale; each
+worker keeps its own (a ledger holds read-only mappings that a shared cache could not pickle)."""
+
+import threading
+from collections import OrderedDict
+
+from kalooki_ledger import rules as engine
+
+SIZE = 256
+
+_ledgers: OrderedDict[tuple[int, str], engine.Ledger] = OrderedDict()
+_lock = threading.Lock()
+
+
+def get(game_id: int, version: str) -> engine.Ledger | None:
+    with _lock:
+        ledger = _ledgers.get((game_id, version))
+        if ledger is not None:
+            _ledgers.move_to_end((game_id, version))
+        return ledger
+
+
+def put(game_id: int, version: str, ledger: engine.Ledger) -> None:
+    with _lock:
+        _ledgers[(game_id, version)] = ledger
+        _ledgers.move_to_end((game_id, version))
+        while len(_ledgers) > SIZE:
+            _ledgers.popitem(last=False)
+
+
+def clear() -> None:
+    with _lock:
+        _ledgers.clear()
