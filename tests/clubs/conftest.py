@@ -13,10 +13,16 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
-    """The login throttle lives in the cache: each test starts with no failures counted."""
+def _fresh_cache(request):
+    """The login throttle lives in the cache (maybe a database table): each test that can reach
+    the database starts with no failures counted."""
     from django.core.cache import cache
 
+    if {"transactional_db", "live_server"} & set(request.fixturenames):
+        request.getfixturevalue("transactional_db")
+    elif request.node.get_closest_marker("django_db") is None:
+        yield  # a pure test: no cache, no database
+        return
     cache.clear()
     yield
     cache.clear()
