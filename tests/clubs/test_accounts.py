@@ -134,7 +134,6 @@ def test_behind_the_proxy_each_client_address_counts_on_its_own(client, settings
     assert spoofed.status_code == 429
 
 
-@pytest.mark.urls("tests.clubs.urls_with_admin_login")
 def test_the_admin_login_is_throttled_the_same_way(client):
     get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
     for _ in range(5):
@@ -145,7 +144,6 @@ def test_the_admin_login_is_throttled_the_same_way(client):
     assert "Wait 15 minutes" in blocked.content.decode()
 
 
-@pytest.mark.urls("tests.clubs.urls_with_admin_login")
 def test_the_throttled_admin_login_still_lets_the_right_password_in(client):
     get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
     response = client.post("/admin/login/?next=/admin/", {"username": "boss", "password": PASSWORD})
