@@ -16,6 +16,10 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = ["edit_token", "share_token", "created", "updated"]
     inlines = [SeatInline]
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.touch()  # renamed seats change what the pages show
+
 
 class EntryInline(admin.TabularInline):
     model = Entry
@@ -29,6 +33,24 @@ class BuyInDecisionInline(admin.TabularInline):
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
+    """Every edit here moves the game's version, as the pages' own edits do, so no page shows a
+    ledger cached from before it."""
+
     list_display = ["game", "number", "void", "winner", "kalookie", "created"]
     list_select_related = ["game", "winner"]
     inlines = [EntryInline, BuyInDecisionInline]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.game.touch()
+
+    def delete_model(self, request, obj):
+        game = obj.game
+        super().delete_model(request, obj)
+        game.touch()
+
+    def delete_queryset(self, request, queryset):
+        games = {hand.game for hand in queryset.select_related("game")}
+        super().delete_queryset(request, queryset)
+        for game in games:
+            game.touch()

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from kalooki_ledger import rules as engine
 
@@ -131,9 +132,14 @@ class Game(models.Model):
 
         return games_loaded().get(pk=self.pk)
 
-    def touch(self) -> None:
-        """Marks the game changed: a new version for watching phones and the ledger cache."""
-        self.save(update_fields=["updated"])
+    def touch(self) -> bool:
+        """Marks the game changed (a new version for watching phones and the ledger cache); says
+        whether nobody else had written since this instance was read."""
+        before, self.updated = self.updated, timezone.now()
+        moved = Game.objects.filter(pk=self.pk, updated=before).update(updated=self.updated)
+        if not moved:
+            Game.objects.filter(pk=self.pk).update(updated=self.updated)
+        return bool(moved)
 
 
 class Seat(models.Model):

@@ -139,13 +139,7 @@ def add_decision(game: Game, number: int, player: str, bought_in: bool) -> BuyIn
     )
 
 
-def unchanged_since_read(game: Game) -> bool:
-    """Inside a write: locks the game row and says whether nobody wrote since `game` was read,
-    so a ledger derived from that read is the ledger of the game this write makes."""
-    current = Game.objects.select_for_update().filter(pk=game.pk).values_list("updated", flat=True)
-    return current.first() == game.updated
-
-
-def touch(game: Game) -> None:
-    """Marks the game changed, so watching phones fetch the new table."""
-    game.touch()
+def touch(game: Game) -> bool:
+    """Marks the game changed, so watching phones fetch the new table; True when nobody else
+    wrote since `game` was read (so a ledger derived from that read is now current)."""
+    return game.touch()

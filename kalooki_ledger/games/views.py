@@ -45,9 +45,11 @@ def _who(request: HttpRequest) -> str:
     return label
 
 
-def _log(request: HttpRequest, game: Game, action: str, summary: str) -> None:
+def _log(request: HttpRequest, game: Game, action: str, summary: str) -> bool:
+    """Keeps the change in the history and moves the game's version on; True when nobody else
+    wrote since this request read the game."""
     Change.objects.create(game=game, who=_who(request), action=action, summary=summary[:500])
-    store.touch(game)
+    return store.touch(game)
 
 
 def _in_hand(ledger: engine.Ledger, number: int) -> list[str]:
@@ -61,7 +63,12 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     players = list(ledger.in_game()) if ledger.can_record_hand else []
     low, high = rules.hand_value_bounds()
-    paid = {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
+    # Ticks only matter once there is something to settle.
+    paid = (
+        {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
+        if ledger.transfers
+        else set()
+    )
     transfers = [
         {
             "text": f"{t.payer} pays {t.payee} {fmt(t.amount)}",
@@ -146,7 +153,7 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
 def _back_to_table(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
     """After a change: the fresh table for htmx, a redirect for a plain form post."""
     if request.htmx:
-        return _render_table(request, _game(pk=game.pk), notice=notice)
+        return _render_table(request, game, notice=notice)  # its version moved with the write
     if notice:
         messages.info(request, notice)
     return redirect("games:table", game.edit_token)
@@ -277,9 +284,9 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
     try:
         with transaction.atomic():
-            fresh = store.unchanged_since_read(game)
             store.add_hand(game, number, entry.hand)
-            _log(request, game, "record", f"Hand {number}: {present.describe_hand(entry.hand)}")
+            summary = f"Hand {number}: {present.describe_hand(entry.hand)}"
+            fresh = _log(request, game, "record", summary)
     except IntegrityError:
         return _race(request, game, number)
     if fresh:
@@ -314,10 +321,9 @@ def buy_in(request: HttpRequest, token: str) -> HttpResponse:
         return _render_table(request, game, status=422, notice=notice)
     try:
         with transaction.atomic():
-            fresh = store.unchanged_since_read(game)
             store.add_decision(game, number, player, bought_in)
             what = "bought in" if bought_in else "dropped out"
-            _log(request, game, "buy-in", f"Hand {number}: {player} {what}")
+            fresh = _log(request, game, "buy-in", f"Hand {number}: {player} {what}")
     except IntegrityError:
         notice = "That buy-in question was already answered: here is the table now."
         return _render_table(request, _game(pk=game.pk), status=409, notice=notice)

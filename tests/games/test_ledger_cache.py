@@ -1,0 +1,80 @@
+"""Pages read a game's ledger from a per-process cache keyed by its version; what they show must
+always be the ledger of the hands as stored now."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from kalooki_ledger.games import ledger_cache, store
+from kalooki_ledger.games.models import Game, Hand
+from kalooki_ledger.rules import Hand as EngineHand
+from tests.games.web import hand_post, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def row(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_recorded_hand_keeps_a_ledger_equal_to_a_fresh_replay(client):
+    game = stored_game(hands=worked_hands()[:3])
+    client.get(game.get_absolute_url())
+    client.post(
+        f"{game.get_absolute_url()}hands/", hand_post(4, "Frank", game, Andy=4, Mark=3, John=5)
+    )
+    current = row(game)
+    kept = ledger_cache.get(*current.cache_key())
+    assert kept is not None and len(kept.hands) == 4
+    assert kept == current.ledger()
+
+
+def test_a_hand_stored_by_another_path_shows_at_once_because_the_version_moves(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.get(game.get_absolute_url())
+    store.add_hand(game, 3, EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9}))
+    store.touch(game)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Hand 4" in page
+
+
+def test_touch_says_whether_anyone_wrote_since_the_game_was_read():
+    game = stored_game()
+    other = row(game)
+    assert other.touch() is True
+    assert game.touch() is False  # `game` was read before `other` wrote
+    assert row(game).updated == game.updated
+
+
+def test_a_write_that_raced_another_keeps_no_ledger(client):
+    game = stored_game(hands=worked_hands()[:2])
+    stale = row(game)
+    row(game).touch()  # another phone wrote in between
+    ledger = stale.cached_ledger()
+    assert ledger_cache.get(*stale.cache_key()) is None
+    assert len(ledger.hands) == 2
+
+
+def test_the_table_page_makes_the_same_queries_for_10_and_200_hands(client):
+    def queries(hands: int) -> int:
+        cycle = [{"winner": "John", "penalties": {"Andy": 2, "Mark": 2, "Frank": 2}}]
+        game = stored_game(hands=cycle * hands, rules={"preset": "british", "limit": 10_000})
+        client.get(game.get_absolute_url())  # the first visit loads the hands
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(game.get_absolute_url()).status_code == 200
+        return len(captured)
+
+    assert queries(10) == queries(200)
+
+
+def test_an_admin_edit_of_a_hand_moves_the_version(client):
+    game = stored_game(hands=worked_hands()[:2])
+    before = row(game).version()
+    hand = Hand.objects.get(game=game, number=2)
+    admin = User.objects.create_superuser("boss", "boss@example.org", "a-long-password-42")
+    client.force_login(admin)
+    response = client.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert row(game).version() != before
+    assert len(row(game).cached_ledger().hands) == 1
