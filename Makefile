@@ -8,7 +8,7 @@ WORKERS ?= 2
 DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load clean
+.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -55,6 +55,11 @@ serve-prod: $(VENV)/.installed
 # 50 tables scoring a hand a second for a minute against gunicorn on loopback; bounded, self-stopping.
 load: $(VENV)/.installed
 	$(PYTHON) scripts/load.py --tables 50 --seconds 60 --workers $(WORKERS)
+
+# Every benchmark against its floor, on SQLite and PostgreSQL: a table and bench/results.json.
+bench: $(VENV)/.installed
+	scripts/system-deps
+	$(PYTHON) -m bench.run
 
 clean:
 	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles

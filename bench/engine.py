@@ -4,7 +4,9 @@ over the same hands that only adds up the values entered (the least any replay m
 Run: .venv/bin/python -m bench.engine   (`run()` returns the figures as a dict)
 """
 
+import json
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -80,6 +82,9 @@ def run() -> dict:
 
 def main() -> None:
     result = run()
+    if "--json" in sys.argv:
+        print(json.dumps(result))
+        return
     print(f"{'hands':>8}{'replay ms':>12}{'floor ms':>10}{'ratio':>8}{'us/hand':>10}")
     for row in result["sizes"]:
         print(

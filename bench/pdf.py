@@ -4,8 +4,10 @@ a bare, unstyled table of the same cells (40 rows x 11) in the same process.
 Run: .venv/bin/python -m bench.pdf   (prints a table; `run()` returns the figures as a dict)
 """
 
+import json
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from html import escape
@@ -86,6 +88,9 @@ def run(runs: int = RUNS) -> dict:
 
 def main() -> None:
     result = run()
+    if "--json" in sys.argv:
+        print(json.dumps(result))
+        return
     print(f"{'render (median of ' + str(result['runs']) + ')':<34}{'seconds':>10}")
     print(f"{'score sheet, 5 players x 40 hands':<34}{result['sheet_seconds']:>10.3f}")
     print(f"{'bare table, 40 rows x 11 cells':<34}{result['bare_table_seconds']:>10.3f}")

@@ -392,7 +392,7 @@ class _Replay:
         problems: list[Problem] = []
         known = self.known
         entered = hand.entered_players()
-        for player in sorted(entered.union(hand.buy_ins) - known):
+        for player in sorted(entered.union(hand.buy_ins).difference(known)):
             if player not in known:
                 problems.append(
                     Problem(
@@ -590,7 +590,7 @@ class _Elimination(_Replay):
         bonus = -rules.winner_bonus(hand.kalookie)
         scored = {p: bonus if p == winner else values[p] * factor for p in in_game}
         stake = stakes.hand_stake(hand.kalookie)
-        payments = {p: -stake for p in in_game}
+        payments = dict.fromkeys(in_game, -stake)
         payments[winner] = stake * len(losers)
         for player in in_game:
             self.totals[player] += scored[player]
