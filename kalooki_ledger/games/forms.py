@@ -13,13 +13,44 @@ from kalooki_ledger import rules as engine
 from .present import problem_text
 
 MAX_SEATS = 6
-STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in")
+STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
 STAKE_LABELS = {
     "call_up": "Call-up (each loser pays the winner)",
     "kalookie": "Kalookie (each loser pays the winner)",
-    "initial": "Initial stake (into the pool)",
+    "initial": "Initial stake (into the pool or pot)",
     "buy_in": "Buy-in (into the pool)",
+    "per_point": "Per point (each loser pays the winner for each point)",
 }
+# Which settings each family uses; the others are neither shown nor stored.
+FAMILY_RULES = {
+    "elimination": (
+        "limit",
+        "out_at",
+        "max_buy_ins",
+        "buy_in_needs_remaining",
+        "kalookie_doubles",
+        "bonus_call_up",
+        "bonus_kalookie",
+        "joker_value",
+    ),
+    "positive": ("target", "deals", "kalookie_doubles", "joker_value"),
+    "per-hand": (),
+    "fixed-deals": ("deals",),
+}
+FAMILY_STAKES = {
+    "elimination": ("call_up", "kalookie", "initial", "buy_in"),
+    "positive": ("per_point", "initial"),
+    "per-hand": ("per_point",),
+    "fixed-deals": ("initial",),
+}
+KALOOKIE_WORD = {
+    "elimination": "Kalookie",
+    "positive": "Kaluki",
+    "per-hand": "Kaluki",
+    "fixed-deals": "Bent the table",
+}
+CHALLENGE_POINTS = 50
+CHALLENGE_REASON = "Lost a challenge"
 KEEP = [("", "As the preset")]
 
 
@@ -62,16 +93,33 @@ class NewGameForm(forms.Form):
     joker_value = forms.IntegerField(
         required=False, min_value=1, max_value=100, label="A joker in hand counts"
     )
+    target = forms.IntegerField(
+        required=False, min_value=1, max_value=100_000, label="Play to a target score"
+    )
+    deals = forms.IntegerField(
+        required=False, min_value=1, max_value=100_000, label="Number of deals"
+    )
     currency = forms.CharField(
         max_length=10,
         initial="GBP",
         label="Currency",
         help_text="An ISO code such as GBP, EUR, USD, or “units” for chips or points.",
     )
-    call_up = forms.CharField(max_length=12, initial="0.10", label=STAKE_LABELS["call_up"])
-    kalookie = forms.CharField(max_length=12, initial="0.20", label=STAKE_LABELS["kalookie"])
-    initial = forms.CharField(max_length=12, initial="0.50", label=STAKE_LABELS["initial"])
-    buy_in = forms.CharField(max_length=12, initial="0.50", label=STAKE_LABELS["buy_in"])
+    call_up = forms.CharField(
+        max_length=12, initial="0.10", required=False, label=STAKE_LABELS["call_up"]
+    )
+    kalookie = forms.CharField(
+        max_length=12, initial="0.20", required=False, label=STAKE_LABELS["kalookie"]
+    )
+    initial = forms.CharField(
+        max_length=12, initial="0.50", required=False, label=STAKE_LABELS["initial"]
+    )
+    buy_in = forms.CharField(
+        max_length=12, initial="0.50", required=False, label=STAKE_LABELS["buy_in"]
+    )
+    per_point = forms.CharField(
+        max_length=12, initial="0", required=False, label=STAKE_LABELS["per_point"]
+    )
     seating = forms.ChoiceField(
         initial="typed",
         widget=forms.RadioSelect,
@@ -102,7 +150,14 @@ class NewGameForm(forms.Form):
 
     def rule_fields(self) -> list[forms.BoundField]:
         names = ("limit", "out_at", "max_buy_ins", "buy_in_needs_remaining", "kalookie_doubles")
-        return [self[n] for n in (*names, "bonus_call_up", "bonus_kalookie", "joker_value")]
+        names += ("bonus_call_up", "bonus_kalookie", "joker_value", "target", "deals")
+        return [self[n] for n in names]
+
+    @staticmethod
+    def families_of(name: str) -> str:
+        """The families a setting belongs to, for the page to show only the picked one's."""
+        table = {**FAMILY_RULES, **{f"{k}-stakes": v for k, v in FAMILY_STAKES.items()}}
+        return " ".join(sorted({k.removesuffix("-stakes") for k, v in table.items() if name in v}))
 
     def stake_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in STAKE_FIELDS]
@@ -126,9 +181,16 @@ class NewGameForm(forms.Form):
         self.record = self.build_record(data)
         return data
 
+    @staticmethod
+    def family(data: dict) -> str:
+        preset = engine.PRESETS.get(data.get("preset", ""))
+        return preset.rules.family if preset else "elimination"
+
     def overrides(self, data: dict) -> dict[str, Any]:
+        wanted = FAMILY_RULES[self.family(data)]
+        data = {k: v for k, v in data.items() if k in wanted or k == "preset"}
         rules: dict[str, Any] = {}
-        for key in ("limit", "joker_value"):
+        for key in ("limit", "joker_value", "target", "deals"):
             if data.get(key) is not None:
                 rules[key] = data[key]
         if data.get("out_at"):
@@ -174,7 +236,7 @@ class NewGameForm(forms.Form):
                 "currency": data["currency"].strip()
                 if data["currency"].strip() != "UNITS"
                 else "units",
-                **{key: data[key].strip() for key in STAKE_FIELDS},
+                **{key: (data.get(key) or "0").strip() for key in FAMILY_STAKES[self.family(data)]},
             },
             "players": players,
             "first_dealer": dealer,
@@ -194,7 +256,7 @@ class NewGameForm(forms.Form):
                 return key
         if message.startswith("currency"):
             return "currency"
-        for key in ("limit", "joker_value", "winner_bonus"):
+        for key in ("limit", "joker_value", "winner_bonus", "target", "deals"):
             if message.startswith(key):
                 return "bonus_call_up" if key == "winner_bonus" else key
         return None
@@ -216,11 +278,35 @@ def value_key(seat: int) -> str:
     return f"value-{seat}"
 
 
+def hand_bounds(rules: engine.Rules, players: int, deal: int | None) -> tuple[int, int, int]:
+    """The cards a loser may hold in this deal and the least and most their hand is worth."""
+    held = rules.cards_held(players, deal)
+    low, high = rules.hand_value_bounds(held)
+    return held, low, high
+
+
+WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
+SIGNED = re.compile(r"-?[0-9]{1,6}")
+
+
+def _number(entry: HandEntry, name: str, raw: str, what: str, allowed: str) -> int | None:
+    if not WHOLE.fullmatch(raw):
+        entry.add(name, f"“{raw}” is not {what}: enter a whole number {allowed}")
+        return None
+    return int(raw)
+
+
 def read_hand(
-    post: QueryDict, players: list[str], seats: dict[str, int], rules: engine.Rules
+    post: QueryDict,
+    players: list[str],
+    seats: dict[str, int],
+    rules: engine.Rules,
+    table: int | None = None,
+    deal: int | None = None,
 ) -> HandEntry:
-    """The hand in a posted form, for the players in it; bad numbers are errors, not guesses."""
-    low, high = rules.hand_value_bounds()
+    """The hand in a posted form, for the players in it; bad numbers are errors, not guesses.
+    `table`: players seated (for the cards dealt); `deal`: the fixed-deals deal played."""
+    held, low, high = hand_bounds(rules, table or len(players), deal)
     typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
     entry = HandEntry(None, typed)
     if post.get("action") == "void":
@@ -233,34 +319,80 @@ def read_hand(
         )
         winner = ""
     penalties: dict[str, int] = {}
+    counts: dict[str, engine.CardCount] = {}
+    adjustments: dict[str, int] = {}
+    reasons: dict[str, str] = {}
+    per_hand = rules.family == "per-hand"
     for name in players:
+        seat = seats[name]
+        if rules.family == "fixed-deals":
+            _read_adjustment(post, entry, name, seat, adjustments, reasons)
         if name == winner:
             continue
-        raw = post.get(value_key(seats[name]), "").strip()
+        if per_hand:
+            cards = post.get(f"cards-{seat}", "").strip()
+            jokers = post.get(f"jokers-{seat}", "").strip() or "0"
+            if not cards:
+                if winner:
+                    entry.add(name, f"enter how many cards {name} held: 1 to {held}")
+                continue
+            n = _number(entry, name, cards, "a number of cards", f"from 1 to {held}")
+            j = _number(entry, name, jokers, "a number of jokers", f"from 0 to {rules.jokers}")
+            if n is not None and j is not None:
+                counts[name] = engine.CardCount(n, j)
+            continue
+        raw = post.get(value_key(seat), "").strip()
         if not raw:
             if winner:
                 entry.add(name, f"enter what {name} held: a number from {low} to {high}")
             continue
-        # ASCII digits only ("²".isdigit() is true), and few enough that int() is cheap.
-        if not re.fullmatch(r"[0-9]{1,6}", raw):
-            entry.add(
-                name, f"“{raw}” is not a hand value: enter a whole number from {low} to {high}"
-            )
-            continue
-        penalties[name] = int(raw)
+        value = _number(entry, name, raw, "a hand value", f"from {low} to {high}")
+        if value is not None:
+            penalties[name] = value
     decisions = {}
-    for name in players:
-        choice = post.get(f"decision-{seats[name]}", "")
-        if choice in ("in", "out"):
-            decisions[name] = choice == "in"
+    if rules.family == "elimination":
+        for name in players:
+            choice = post.get(f"decision-{seats[name]}", "")
+            if choice in ("in", "out"):
+                decisions[name] = choice == "in"
     if winner:
         entry.hand = engine.Hand(
             winner=winner,
             kalookie=post.get("kalookie") in ("on", "1", "true"),
             penalties=penalties,
+            counts=counts,
+            adjustments=adjustments,
+            reasons=reasons,
             buy_ins=decisions,
         )
     return entry
+
+
+def _read_adjustment(
+    post: QueryDict,
+    entry: HandEntry,
+    name: str,
+    seat: int,
+    adjustments: dict[str, int],
+    reasons: dict[str, str],
+) -> None:
+    """A fixed-deals penalty adjustment and its reason; the challenge box fills in both."""
+    raw = post.get(f"adjust-{seat}", "").strip()
+    reason = post.get(f"reason-{seat}", "").strip()
+    if post.get(f"challenge-{seat}") in ("on", "1", "true"):
+        raw = raw or str(CHALLENGE_POINTS)
+        reason = reason or CHALLENGE_REASON
+    if raw:
+        if not SIGNED.fullmatch(raw):
+            entry.add(
+                name,
+                f"“{raw}” is not a penalty adjustment: enter a whole number of points "
+                "from -1000 to 1000",
+            )
+            return
+        adjustments[name] = int(raw)
+    if reason:
+        reasons[name] = reason
 
 
 def add_problems(

@@ -7,6 +7,12 @@ from decimal import Decimal
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 
+KALOOKIE_HOW = {
+    "elimination": "kalookie",
+    "positive": "kaluki",
+    "per-hand": "kaluki",
+    "fixed-deals": "bending the table",
+}
 SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JMD": "J$", "TTD": "TT$", "SEK": "kr "}
 
 
@@ -42,33 +48,53 @@ class Row:
     name: str
     seat: int
     total: int
-    room: int
+    room: int | None
     buy_ins: int
     allowed: str
     out: bool
     awaiting: bool
     net: str
     dealer: bool
+    leads: bool = False
+
+
+def leading(ledger: engine.Ledger) -> tuple[str, ...]:
+    """Who leads a points game: the best total among those still in (none before a hand)."""
+    rules = ledger.game.rules
+    if rules.family == "elimination" or not ledger.hands:
+        return ()
+    if ledger.over:
+        return ledger.sharers
+    totals = {s.name: s.total for s in ledger.standings if not s.out}
+    best = (min if rules.lowest_wins() else max)(totals.values())
+    return tuple(name for name, total in totals.items() if total == best)
 
 
 def standings(ledger: engine.Ledger) -> list[Row]:
+    """The standings rows: seat order for elimination, best first in the points families."""
     fmt = Money(ledger)
-    allowed = ledger.game.rules.max_buy_ins
-    return [
+    rules = ledger.game.rules
+    allowed = rules.max_buy_ins
+    leaders = leading(ledger)
+    rows = [
         Row(
             name=s.name,
             seat=s.seat,
             total=s.total,
-            room=max(s.room, 0),
+            room=None if s.room is None else max(s.room, 0),
             buy_ins=s.buy_ins,
             allowed="∞" if allowed is None else str(allowed),
             out=s.out,
             awaiting=s.awaiting_decision,
             net=fmt(s.net, signed=True),
             dealer=s.name == ledger.dealer,
+            leads=s.name in leaders,
         )
         for s in ledger.standings
     ]
+    if rules.family != "elimination":
+        rows.sort(key=lambda r: r.total, reverse=not rules.lowest_wins())
+    return rows
 
 
 def problem_text(problem: engine.Problem) -> str:
@@ -164,9 +190,14 @@ def last_hand(ledger: engine.Ledger) -> str:
         return ""
     row = ledger.hands[-1]
     if row.void:
+        if row.deal:
+            return (
+                f"Last hand ({row.number}): void — deal {row.deal} is dealt again by the same "
+                f"dealer with the same contract ({row.contract})."
+            )
         return f"Last hand ({row.number}): void."
     if row.conflicting or not row.winner:
         return f"Last hand ({row.number}): conflicts with an earlier correction."
-    how = " by kalookie" if row.kalookie else ""
+    how = f" by {KALOOKIE_HOW[ledger.game.rules.family]}" if row.kalookie else ""
     values = ", ".join(f"{p} {v}" for p, v in row.values.items())
     return f"Last hand ({row.number}): {row.winner} won{how}" + (f" — {values}." if values else ".")

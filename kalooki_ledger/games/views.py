@@ -15,7 +15,16 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.rulescard import rules_card
 
 from . import present, store
-from .forms import NewGameForm, add_problems, read_hand, value_key
+from .forms import (
+    CHALLENGE_POINTS,
+    CHALLENGE_REASON,
+    KALOOKIE_WORD,
+    NewGameForm,
+    add_problems,
+    hand_bounds,
+    read_hand,
+    value_key,
+)
 from .models import Change, Game, PaidTransfer
 from .qr import qr_svg
 from .session import remember, remembered_tokens
@@ -62,7 +71,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
     rules = ledger.game.rules
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     players = list(ledger.in_game()) if ledger.can_record_hand else []
-    low, high = rules.hand_value_bounds()
+    held, low, high = hand_bounds(rules, len(seats), ledger.next_deal)
     # Ticks only matter once there is something to settle.
     paid = (
         {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
@@ -97,6 +106,11 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "pool": fmt(ledger.pool),
         "low": low,
         "high": high,
+        "held": held,
+        "dealt": _dealt(rules, ledger.next_deal),
+        "family": rules.family,
+        "leading": present.leading(ledger),
+        "kalookie_word": KALOOKIE_WORD[rules.family],
         "card_values": _card_values(rules),
         "asked": asked,
         "transfers": transfers,
@@ -110,18 +124,31 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
     return context
 
 
+def _dealt(rules: engine.Rules, deal: int | None) -> int | None:
+    """The cards dealt to each player in a fixed-deals deal."""
+    if not deal or not rules.deal_schedule:
+        return None
+    return rules.deal_schedule[min(deal, len(rules.deal_schedule)) - 1].cards
+
+
 def _card_values(rules: engine.Rules) -> list[tuple[str, int]]:
-    """The card counter's keys with the preset's values for a card left in hand."""
-    ranks = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
-    return [(rank, rules.card_value(rank)) for rank in ranks]
+    """The card counter's keys with the preset's values for a card left in hand; where red and
+    black aces differ, a key for each."""
+    ranks = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
+    if rules.red_ace_value is not None:
+        aces = [("A♠♣", rules.card_value("A", "S")), ("A♥♦", rules.card_value("A", "H"))]
+    else:
+        aces = [("A", rules.card_value("A"))]
+    return aces + [(rank, rules.card_value(rank)) for rank in ranks]
 
 
 def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict) -> dict:
     """The hand form's fields with what was typed and the errors beside each."""
     rows = []
     for name in players:
-        key = value_key(seats[name])
-        decision = f"decision-{seats[name]}"
+        seat = seats[name]
+        key = value_key(seat)
+        decision = f"decision-{seat}"
         rows.append(
             {
                 "name": name,
@@ -131,9 +158,17 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
                 "won": typed.get("winner") == name,
                 "decision_key": decision,
                 "decision": typed.get(decision, ""),
+                "seat": seat,
+                "cards": typed.get(f"cards-{seat}", ""),
+                "jokers": typed.get(f"jokers-{seat}", ""),
+                "adjust": typed.get(f"adjust-{seat}", ""),
+                "reason": typed.get(f"reason-{seat}", ""),
+                "challenge": bool(typed.get(f"challenge-{seat}")),
             }
         )
     return {
+        "challenge_points": CHALLENGE_POINTS,
+        "challenge_reason": CHALLENGE_REASON,
         "players": rows,
         "kalookie": bool(typed.get("kalookie")),
         "winner_errors": errors.get("winner", []),
@@ -276,7 +311,7 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return _render_table(request, game, status=409, notice=_why_no_hand(ledger))
     players = list(ledger.in_game())
     seats = {name: i for i, name in enumerate(ledger.game.players)}
-    entry = read_hand(request.POST, players, seats, ledger.game.rules)
+    entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), ledger.next_deal)
     if entry.hand is not None and not entry.errors:
         after = engine.extend(ledger, entry.hand)
         add_problems(entry, after.hand_problems(number), players)
@@ -364,7 +399,15 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         typed["kalookie"] = "on"
     for name, decision in hand.buy_ins.items():
         typed[f"decision-{seats[name]}"] = "in" if decision else "out"
-    low, high = ledger.game.rules.hand_value_bounds()
+    for name, count in hand.counts.items():
+        typed[f"cards-{seats[name]}"] = str(count.cards)
+        typed[f"jokers-{seats[name]}"] = str(count.jokers)
+    for name, points in hand.adjustments.items():
+        typed[f"adjust-{seats[name]}"] = str(points)
+    for name, reason in hand.reasons.items():
+        typed[f"reason-{seats[name]}"] = reason
+    rules = ledger.game.rules
+    held, low, high = hand_bounds(rules, len(seats), row.deal)
     context = {
         "game": game,
         "ledger": ledger,
@@ -372,6 +415,10 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         "number": number,
         "low": low,
         "high": high,
+        "held": held,
+        "dealt": _dealt(rules, row.deal),
+        "family": rules.family,
+        "kalookie_word": KALOOKIE_WORD[rules.family],
         "typed": typed,
         "errors": {},
         "problems": [present.problem_text(p) for p in ledger.hand_problems(number)],
@@ -391,7 +438,8 @@ def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
         return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
     players = _in_hand(ledger, number)
     seats = {name: i for i, name in enumerate(ledger.game.players)}
-    entry = read_hand(request.POST, players, seats, ledger.game.rules)
+    deal = ledger.hands[number - 1].deal
+    entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), deal)
     if entry.hand is not None and not entry.errors:
         after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
         add_problems(entry, after.hand_problems(number), players)

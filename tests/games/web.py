@@ -55,3 +55,20 @@ def hand_post(number: int, winner: str, game: Game, **values: int) -> dict:
     for name, value in values.items():
         data[f"value-{seats[name]}"] = str(value)
     return data
+
+
+def family_game(preset: str, players: str = "Ann Bob Cy", stakes: dict | None = None, **rules):
+    """A fresh game of one preset (any family), with rule overrides in the record's terms."""
+    return stored_game(
+        players, rules={"preset": preset, **rules}, stakes=stakes or {"currency": "units"}
+    )
+
+
+def seat_post(number: int, winner: str, game: Game, **fields: dict) -> dict:
+    """The hand form with any family's fields, keyed by seat: value, cards, jokers, adjust…"""
+    seats = {s.name: s.position for s in game.seats.all()}
+    data = {"number": str(number), "winner": winner, "action": "record"}
+    for kind, by_name in fields.items():
+        for name, value in by_name.items():
+            data[f"{kind}-{seats[name]}"] = str(value)
+    return data

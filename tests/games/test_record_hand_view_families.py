@@ -1,0 +1,170 @@
+"""Recording hands in the other families: North American, Scarne, Jamaica and Trinidad."""
+
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.games.models import Hand
+from kalooki_ledger.rules import replay
+from tests.games.web import family_game, seat_post
+
+pytestmark = pytest.mark.django_db
+
+
+def record_url(game) -> str:
+    return f"/g/{game.edit_token}/hands/"
+
+
+def totals(game) -> dict[str, int]:
+    return {s.name: s.total for s in game.ledger().standings}
+
+
+def test_a_north_american_game_runs_to_its_target_and_the_highest_wins(client):
+    response = client.post(
+        "/new/",
+        {
+            "preset": "north-american",
+            "player_1": "Ann",
+            "player_2": "Bob",
+            "player_3": "Cy",
+            "target": "200",
+            "currency": "GBP",
+            "per_point": "0.01",
+            "initial": "1.00",
+            "call_up": "0.10",  # an elimination stake, not stored for this family
+            "seating": "typed",
+        },
+    )
+    assert response.status_code == 302
+    game = Game_of(response)
+    assert game.ledger().game.stakes.call_up == 0
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Kaluki (went out with all 15 at once)" in page
+    assert "What the others held (2 to 250)" in page
+    assert "To 200" in page and "Pot" in page
+    client.post(record_url(game), seat_post(1, "Ann", game, value={"Bob": 85, "Cy": 40}))
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert '<span class="tag lead">leads</span>' in page
+    assert page.index('row">Ann') < page.index('row">Bob')  # highest first
+    client.post(record_url(game), seat_post(2, "Ann", game, value={"Bob": 50, "Cy": 30}))
+    ledger = game.ledger()
+    assert totals(game) == {"Ann": 205, "Bob": 0, "Cy": 0}
+    assert ledger.winner == "Ann"
+    assert ledger.standing("Ann").net == Decimal("4.05")  # 2.05 in points and the 2.00 of pot
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Game over: <strong>Ann</strong> wins" in page
+    assert "Record hand" not in page
+
+
+def Game_of(response):
+    from kalooki_ledger.games.models import Game
+
+    return Game.objects.get(edit_token=response["Location"].rstrip("/").split("/")[-1])
+
+
+def test_a_scarne_hand_is_recorded_from_counts_of_cards_and_jokers(client):
+    game = family_game("scarne", stakes={"currency": "units", "per_point": "1"})
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Cards left in the others' hands (1 to 15)" in page
+    assert 'name="cards-1"' in page and 'name="jokers-1"' in page
+    data = seat_post(1, "Ann", game, cards={"Bob": 5, "Cy": 3}, jokers={"Bob": 1})
+    response = client.post(record_url(game), data | {"kalookie": "on"})
+    assert response.status_code == 302
+    # Bob: 5 cards + 1 joker = 6, Cy 3; doubled on the kaluki; Ann wins what they lose.
+    assert totals(game) == {"Ann": 18, "Bob": -12, "Cy": -6}
+    assert game.ledger().standing("Ann").net == Decimal(18)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Ann won by kaluki" in page
+
+
+def test_scarne_refuses_more_cards_than_dealt_beside_the_player(client):
+    game = family_game("scarne")
+    data = seat_post(1, "Ann", game, cards={"Bob": 16, "Cy": 3})
+    response = client.post(record_url(game), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "A loser holds 1 to 15 cards, not 16" in html
+    assert 'value="16"' in html
+    assert not Hand.objects.exists()
+
+
+def test_scarne_refuses_more_jokers_than_cards(client):
+    game = family_game("scarne")
+    data = seat_post(1, "Ann", game, cards={"Bob": 2, "Cy": 3}, jokers={"Bob": 3})
+    html = client.post(record_url(game), data).content.decode()
+    assert "3 jokers among 2 cards can" in html and "0 to 2 (the deck has 4)" in html
+    assert not Hand.objects.exists()
+
+
+def test_scarne_refuses_a_count_that_is_not_a_number(client):
+    game = family_game("scarne")
+    data = seat_post(1, "Ann", game, cards={"Bob": "five", "Cy": 3})
+    response = client.post(record_url(game), data)
+    assert response.status_code == 422
+    assert "“five” is not a number of cards: enter a whole number from 1 to 15" in (
+        response.content.decode()
+    )
+
+
+def test_a_jamaica_game_replays_a_void_deal_and_adds_an_adjustment(client):
+    game = family_game("jamaica")
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Deal 1 · <strong>9 cards</strong> · <strong>three threes</strong>" in page
+    assert "What the others held (1 to 330)" in page
+    assert "Bent the table" in page
+    assert "A♠♣" in page and 'data-value="1"' in page  # red and black aces differ
+    data = seat_post(
+        1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": 50}, reason={"Cy": "False"}
+    )
+    assert client.post(record_url(game), data).status_code == 302
+    client.post(record_url(game), {"number": "2", "action": "void"})
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "deal 2 is dealt again by the same dealer with the same contract" in page
+    assert "Deal 2 · <strong>10 cards</strong> · <strong>two threes and one four</strong>" in page
+    data = seat_post(3, "Bob", game, value={"Ann": 30, "Cy": 20}) | {"kalookie": "on"}
+    assert client.post(record_url(game), data).status_code == 302
+    # Cy 25 + 50; bending the table doubles Ann's 30 and Cy's 20.
+    assert totals(game) == {"Ann": 60, "Bob": 40, "Cy": 115}
+    assert game.ledger().hands[0].values == {"Bob": 40, "Cy": 25}
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert page.index('row">Bob') < page.index('row">Ann') < page.index('row">Cy')  # lowest first
+    assert "Deal 3 · <strong>11 cards</strong>" in page
+
+
+def test_jamaica_refuses_a_value_over_the_deals_bound(client):
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 331, "Cy": 25})
+    html = client.post(record_url(game), data).content.decode()
+    assert "No 15-card hand is worth more than 330 (entered 331)" in html
+    assert not Hand.objects.exists()
+
+
+def test_jamaica_refuses_an_adjustment_out_of_range(client):
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": 1001})
+    response = client.post(record_url(game), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "penalty adjustment is a whole number of points from -1000 to 1000, not 1001" in html
+    assert not Hand.objects.exists()
+
+
+def test_jamaica_refuses_an_adjustment_that_is_not_a_number(client):
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": "lots"})
+    html = client.post(record_url(game), data).content.decode()
+    assert "“lots” is not a penalty adjustment" in html
+    assert not Hand.objects.exists()
+
+
+def test_trinidad_lost_challenge_adds_fifty_with_its_reason(client):
+    game = family_game("trinidad")
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Lost a challenge (+50)" in page
+    assert "Deal 1 · <strong>12 cards</strong> · <strong>2 sets</strong>" in page
+    data = seat_post(1, "Ann", game, value={"Bob": 30, "Cy": 12}, challenge={"Bob": "on"})
+    assert client.post(record_url(game), data).status_code == 302
+    assert totals(game) == {"Ann": 0, "Bob": 80, "Cy": 12}
+    hand = game.ledger().game.hands[0]
+    assert hand.adjustments == {"Bob": 50} and hand.reasons == {"Bob": "Lost a challenge"}
+    assert replay(game.ledger().game).standings == game.ledger().standings
