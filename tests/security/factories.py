@@ -125,6 +125,15 @@ def finished_game() -> Game:
     )
 
 
+def paid_keys(client, game: Game) -> list[str]:
+    """The values of the table's "paid" tick boxes, as a browser would post them."""
+    import html
+    import re
+
+    shown = client.get(game.get_absolute_url()).content.decode()
+    return [html.unescape(v) for v in re.findall(r'name="paid" value="([^"]+)"', shown)]
+
+
 def make_user(username: str = "organiser", **extra):
     return get_user_model().objects.create_user(
         username, f"{username}@example.org", PASSWORD, **extra

@@ -26,6 +26,7 @@ from .factories import (
     make_club,
     make_players,
     make_user,
+    paid_keys,
     snapshot,
     stored_game,
 )
@@ -90,8 +91,9 @@ def stop():
 
 def paid():
     game = finished_game()
-    t = game.ledger().transfers[0]
-    return None, f"/g/{game.edit_token}/paid/", {"paid": f"{t.payer}>{t.payee}>{t.amount}"}
+    keys = paid_keys(Client(), game)
+    assert keys
+    return None, f"/g/{game.edit_token}/paid/", {"paid": keys}
 
 
 def import_record():
