@@ -98,6 +98,9 @@ CACHES = {
     }
 }
 
+LOGIN_URL = "clubs:login"
+LOGIN_REDIRECT_URL = "clubs:home"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
