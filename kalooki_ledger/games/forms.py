@@ -162,6 +162,12 @@ class NewGameForm(forms.Form):
     def stake_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in STAKE_FIELDS]
 
+    def rule_rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(f, self.families_of(f.name)) for f in self.rule_fields()]
+
+    def stake_rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(f, self.families_of(f.name)) for f in self.stake_fields()]
+
     def names(self) -> list[tuple[str, str]]:
         return [
             (f"player_{i}", self.cleaned_data.get(f"player_{i}", "").strip())

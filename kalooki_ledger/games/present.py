@@ -121,6 +121,23 @@ class SheetRow:
     points: list[Cell]
     payments: list[str]
     problems: list[str]
+    deal: int | None = None
+    contract: str | None = None
+
+
+SHEET_TITLES = {
+    "elimination": "Penalty points (* won, *K kalookie, (n) bought in, out: dropped out)",
+    "positive": "Points (* won, *K kaluki); highest wins",
+    "per-hand": "Points won less lost (* won, *K kaluki)",
+    "fixed-deals": "Points (* won, *K bent the table); lowest wins",
+}
+
+
+def pot_title(ledger: engine.Ledger) -> str:
+    """The pool's row title, or "" where the family has none and no pot was staked."""
+    if ledger.game.rules.family == "elimination":
+        return "Pool"
+    return "Pot" if ledger.game.stakes.initial else ""
 
 
 def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
@@ -157,6 +174,8 @@ def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
                 points=cells,
                 payments=[fmt(running[p], signed=True) for p in players],
                 problems=[problem_text(p) for p in hand.problems],
+                deal=hand.deal,
+                contract=hand.contract,
             )
         )
     return rows

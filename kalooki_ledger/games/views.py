@@ -248,6 +248,9 @@ def _preset_values() -> list[dict]:
                 "bonus_call_up": r.winner_bonus_call_up,
                 "bonus_kalookie": r.winner_bonus_kalookie,
                 "joker_value": r.joker_value,
+                "family": r.family,
+                "target": r.target or "none",
+                "deals": r.deal_count() or "none",
             }
         )
     return values
@@ -553,6 +556,9 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "ledger": ledger,
         "can_edit": can_edit,
         "rows": present.sheet_rows(ledger),
+        "points_title": present.SHEET_TITLES[ledger.game.rules.family],
+        "pot_title": present.pot_title(ledger),
+        "fixed_deals": ledger.game.rules.family == "fixed-deals",
         "pool_row": present.pool_row(ledger),
         "net_row": [fmt(s.net, signed=True) for s in ledger.standings],
         "pool": fmt(ledger.pool),

@@ -8,13 +8,14 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 
 
-def header(players: tuple[str, ...]) -> list[str]:
+def header(players: tuple[str, ...], fixed_deals: bool = False) -> list[str]:
     return [
         "hand",
         "dealer",
         "void",
         "winner",
         "kalookie",
+        *(("deal", "contract") if fixed_deals else ()),
         *(f"{p} scored" for p in players),
         *(f"{p} total" for p in players),
         *(f"{p} payment" for p in players),
@@ -25,6 +26,7 @@ def header(players: tuple[str, ...]) -> list[str]:
 
 def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
     players, digits = ledger.game.players, ledger.money_digits
+    fixed_deals = ledger.game.rules.family == "fixed-deals"
     rows = []
     for row in ledger.hands:
         # A player out of the game, or every player on an unscored hand, has empty cells.
@@ -35,6 +37,7 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
                 "yes" if row.void else "no",
                 row.winner or "",
                 "yes" if row.kalookie else "no",
+                *((str(row.deal or ""), row.contract or "") if fixed_deals else ()),
                 *(str(row.scored[p]) if p in row.scored else "" for p in players),
                 *(str(row.totals[p]) if p in row.scored else "" for p in players),
                 *(
@@ -51,6 +54,6 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
 def game_csv(ledger: engine.Ledger) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header(ledger.game.players))
+    writer.writerow(header(ledger.game.players, ledger.game.rules.family == "fixed-deals"))
     writer.writerows(hand_rows(ledger))
     return out.getvalue()

@@ -30,6 +30,21 @@ class SheetRow:
     penalties: tuple[Cell, ...]  # empty for a void or unscored hand, which has `note`
     payments: tuple[Cell, ...]
     note: str = ""
+    deal: str = ""  # fixed-deals: the deal and its contract
+
+
+POINTS_TITLES = {
+    "elimination": "Penalty points",
+    "positive": "Points",
+    "per-hand": "Points won less lost",
+    "fixed-deals": "Points",
+}
+LEGENDS = {
+    "elimination": "* won, *K kalookie, (n) bought in at n, struck through: out",
+    "positive": "* won, *K kaluki; highest total wins",
+    "per-hand": "* won, *K kaluki; each hand settles by itself",
+    "fixed-deals": "* won, *K bent the table, +n penalty points; lowest total wins",
+}
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,10 @@ class ScoreSheet:
     totals_row: tuple[str, ...]
     transfers: tuple[str, ...]
     settled: bool
+    points_title: str = "Penalty points"
+    legend: str = LEGENDS["elimination"]
+    pot_title: str = "Pool"  # "" where the family has no pool and no pot was staked
+    fixed_deals: bool = False
 
 
 def signed(amount: Decimal, digits: int) -> str:
@@ -62,8 +81,46 @@ def with_symbol(amount: Decimal, stakes: Stakes, digits: int) -> str:
     return f"{SYMBOLS[stakes.currency]}{text}" if stakes.currency in SYMBOLS else text
 
 
+def family_rule_lines(rules: Rules) -> tuple[str, ...]:
+    """The settings of a points game (North American, Scarne, Jamaica, Trinidad)."""
+    deck = f"{rules.packs} packs + {rules.jokers} jokers"
+    aces = (
+        f"black aces {rules.ace_value}, red aces {rules.red_ace_value}"
+        if rules.red_ace_value is not None
+        else f"aces {rules.ace_value}"
+    )
+    if rules.family == "per-hand":
+        return (
+            "Scoring: a point a card left in hand, one more a joker; doubled on a kaluki",
+            f"Cards: {deck}, {rules.cards_held(4)} dealt (fewer with five or six players)",
+            "Ends: when the table stops",
+        )
+    if rules.family == "positive":
+        doubles = "kaluki doubles" if rules.kalookie_doubles_penalties else "no doubling"
+        ends = []
+        if rules.target:
+            ends.append(f"first to {rules.target}")
+        if rules.deals:
+            ends.append(f"after {rules.deals} deals")
+        return (
+            f"Scoring: the winner scores the others' hands; {doubles}",
+            f"Cards: {deck}, {rules.cards_held(4)} dealt (fewer with five or six players); "
+            f"joker {rules.joker_value}, {aces}; first meld {rules.initial_meld}",
+            f"Ends: {' or '.join(ends) if ends else 'when the table stops'}; highest total wins",
+        )
+    schedule = rules.deal_schedule[: rules.deal_count()]
+    deals = "; ".join(f"{i}: {d.cards} cards, {d.contract}" for i, d in enumerate(schedule, 1))
+    return (
+        "Scoring: losers score their hands, doubled when the table is bent; lowest total wins",
+        f"Cards: {deck}; joker {rules.joker_value}, {aces}",
+        f"Deals: {deals}",
+    )
+
+
 def rule_lines(rules: Rules) -> tuple[str, ...]:
-    """Every setting of an elimination game, in words a table reads."""
+    """Every setting of a game, in words a table reads."""
+    if rules.family != "elimination":
+        return family_rule_lines(rules)
     if rules.out_at == "over":
         limit = f"out over {rules.limit}"
     else:
@@ -94,8 +151,15 @@ def rule_lines(rules: Rules) -> tuple[str, ...]:
     )
 
 
-def stake_lines(stakes: Stakes, digits: int) -> tuple[str, ...]:
+def stake_lines(stakes: Stakes, digits: int, family: str = "elimination") -> tuple[str, ...]:
     currency = "units" if stakes.currency == UNITS else stakes.currency
+    if family != "elimination":
+        lines = []
+        if family in ("positive", "per-hand"):
+            lines.append(f"per point {with_symbol(stakes.per_point, stakes, digits)}")
+        if family != "per-hand":
+            lines.append(f"pot {with_symbol(stakes.initial, stakes, digits)} each")
+        return (f"Stakes ({currency}): {lines[0]}", *lines[1:])
     return (
         f"Stakes ({currency}): call-up {with_symbol(stakes.call_up, stakes, digits)}",
         f"kalookie {with_symbol(stakes.kalookie, stakes, digits)}",
@@ -108,7 +172,14 @@ def status_line(ledger: Ledger) -> str:
     digits, pool = ledger.money_digits, ledger.pool
     text = STATUS[ledger.status]
     stakes = ledger.game.stakes
-    if ledger.status == "finished":
+    family = ledger.game.rules.family
+    if ledger.status == "finished" and family != "elimination":
+        won = ledger.winner or f"a tie: {' and '.join(ledger.sharers)} share"
+        text += f": {won}" + (" wins" if ledger.winner else "")
+        if stakes.initial:
+            pot = stakes.initial * len(ledger.game.players)
+            text += f" the pot of {with_symbol(pot, stakes, digits)}"
+    elif ledger.status == "finished":
         text += f": {ledger.winner} wins the pool of {with_symbol(pool, stakes, digits)}"
     elif ledger.status == "stopped":
         how = "refunded" if ledger.game.stopped == "refund" else "split among the players in"
@@ -133,6 +204,12 @@ def penalty_cell(row: HandRow, name: str) -> Cell:
         return Cell(f"{mark} {total}" if row.scored[name] else mark, "win")
     if name in row.bought_in:
         return Cell(f"({total})", "buy-in")
+    if row.deal is not None and row.scored[name] != row.values.get(name, 0) * (
+        2 if row.kalookie else 1
+    ):
+        # A penalty adjustment: the sheet shows it beside the total, as the table would.
+        extra = row.scored[name] - row.values.get(name, 0) * (2 if row.kalookie else 1)
+        return Cell(f"{total} ({extra:+d})", "adjusted")
     if name in row.out:
         return Cell(str(total), "out")
     if name in row.awaiting:
@@ -149,8 +226,12 @@ def sheet_rows(ledger: Ledger) -> tuple[SheetRow, ...]:
             problems = "; ".join(str(p) for p in row.problems)
             rows.append(SheetRow(row.number, (), (), f"Not scored: {problems}"))
             continue
+        deal = f"{row.deal}: {row.contract}" if row.deal is not None else ""
         if row.void:
-            rows.append(SheetRow(row.number, (), (), "Void: stock ran out twice, same dealer"))
+            note = "Void: stock ran out twice, same dealer"
+            if deal:
+                note += f" deals deal {row.deal} again"
+            rows.append(SheetRow(row.number, (), (), note, deal))
             continue
         for name, amount in row.payments.items():
             running[name] += amount
@@ -158,7 +239,7 @@ def sheet_rows(ledger: Ledger) -> tuple[SheetRow, ...]:
         payments = tuple(
             Cell(signed(running[p], digits)) if p in row.payments else Cell("") for p in players
         )
-        rows.append(SheetRow(row.number, penalties, payments))
+        rows.append(SheetRow(row.number, penalties, payments, "", deal))
     return tuple(rows)
 
 
@@ -166,6 +247,8 @@ def result_cell(ledger: Ledger, name: str) -> Cell:
     standing = ledger.standing(name)
     if name == ledger.winner:
         return Cell(f"wins {standing.total}", "win")
+    if ledger.over and not ledger.winner and name in ledger.sharers:
+        return Cell(f"ties {standing.total}", "win")
     if standing.out:
         return Cell(f"out {standing.total}", "out")
     return Cell(str(standing.total))
@@ -173,6 +256,7 @@ def result_cell(ledger: Ledger, name: str) -> Cell:
 
 def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
     game, digits = ledger.game, ledger.money_digits
+    family = game.rules.family
     preset = PRESETS[record.preset]
     overridden = f" (changed: {', '.join(record.rule_overrides)})" if record.rule_overrides else ""
     transfers = tuple(
@@ -184,7 +268,7 @@ def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
         played_on=record.played_on.isoformat() if record.played_on else "date not recorded",
         preset=f"{preset.name} ({preset.key}){overridden}",
         settings=rule_lines(game.rules),
-        stakes=stake_lines(game.stakes, digits),
+        stakes=stake_lines(game.stakes, digits, game.rules.family),
         seats=f"Seats clockwise: {', '.join(game.players)}; {game.first_dealer} dealt first",
         status=status_line(ledger),
         players=game.players,
@@ -195,4 +279,8 @@ def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
         totals_row=tuple(signed(s.net, digits) for s in ledger.standings),
         transfers=transfers,
         settled=ledger.over,
+        points_title=POINTS_TITLES[family],
+        legend=LEGENDS[family],
+        pot_title="Pool" if family == "elimination" else ("Pot" if game.stakes.initial else ""),
+        fixed_deals=family == "fixed-deals",
     )

@@ -16,7 +16,7 @@
     form.querySelectorAll(".value").forEach(function (box) {
       var won = picked !== null && box.dataset.player === picked.value;
       box.classList.toggle("won", won);
-      box.querySelector("input[type=text]").disabled = won;
+      box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won; });
     });
   }
 
@@ -39,6 +39,22 @@
           event.preventDefault();
           next.focus();
         }
+      });
+      // The lost-challenge box fills in the points and the reason, which stay editable.
+      form.querySelectorAll("input[data-adjust]").forEach(function (box) {
+        box.addEventListener("change", function () {
+          var points = document.getElementById(box.dataset.adjust);
+          var reason = document.getElementById(box.dataset.reason);
+          var text = box.dataset.text;
+          var fill = box.dataset.points;
+          if (box.checked) {
+            if (!points.value) { points.value = fill; }
+            if (!reason.value) { reason.value = text; }
+          } else {
+            if (points.value === fill) { points.value = ""; }
+            if (reason.value === text) { reason.value = ""; }
+          }
+        });
       });
       form.querySelectorAll("button.count").forEach(function (button) {
         button.hidden = false;
@@ -95,6 +111,10 @@
     var picked = form.querySelector("input[name=preset]:checked");
     var values = picked && document.querySelector('#preset-values [data-preset="' + picked.value + '"]');
     if (!values) { return; }
+    // Only the settings of the picked preset's family are shown (and stored).
+    form.querySelectorAll("[data-families]").forEach(function (box) {
+      box.hidden = box.dataset.families.split(" ").indexOf(values.dataset.family) < 0;
+    });
     Object.keys(values.dataset).forEach(function (name) {
       var field = form.querySelector('[name="' + name + '"]');
       if (!field) { return; }

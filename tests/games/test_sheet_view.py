@@ -4,7 +4,7 @@ import re
 import pytest
 from django.core.management import call_command
 
-from tests.games.web import hand_post, stored_game, worked_hands
+from tests.games.web import family_game, hand_post, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +76,23 @@ def test_every_total_on_the_sheet_is_the_one_export_game_gives(client, capsys):
     for cells, hand in zip(rows, results["hands"], strict=True):
         shown = [int(re.sub(r"[^0-9]", "", c.replace("*K", ""))) for c in cells]
         assert shown == [hand["totals"][p] for p in ["Andy", "Mark", "John", "Frank"]]
+
+
+def test_a_jamaica_sheet_has_a_deal_column_and_no_pool_row(client):
+    game = family_game("jamaica")
+    client.post(
+        f"/g/{game.edit_token}/hands/",
+        {"number": "1", "action": "void"},
+    )
+    html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
+    assert "Points (* won, *K bent the table); lowest wins" in html
+    assert '<th scope="col">Deal</th>' in html
+    assert "void (stock ran out twice): deal 1 dealt again" in html
+    assert '<th scope="row">Pool</th>' not in html and '<th scope="row">Pot</th>' not in html
+
+
+def test_a_north_american_sheet_with_a_pot_has_a_pot_row(client):
+    game = family_game("north-american", stakes={"currency": "GBP", "initial": "1.00"})
+    html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
+    assert "Points (* won, *K kaluki); highest wins" in html
+    assert '<th scope="row">Pot</th>' in html
