@@ -595,10 +595,6 @@ def test_a_member_name_typed_with_markup_shows_inert_on_the_members_page(organis
         assert escape(MARKUP) in shown
 
 
-def test_no_nul_is_stored_by_any_form_in_this_module():
-    assert no_nul("".join(s for s in Game.objects.values_list("title", flat=True)))
-
-
 def test_markup_names_stay_inert_in_the_club_charts_and_pages(organised):
     """The club game and person pages put SVG charts built from names in with mark_safe."""
     from kalooki_ledger.clubs.filing import file_game
