@@ -35,3 +35,30 @@ def test_the_table_page_links_to_the_rules_card(client):
     game = stored_game()
     html = client.get(game.get_absolute_url()).content.decode()
     assert f'href="/g/{game.edit_token}/rules/"' in html
+
+
+def test_the_jamaica_rules_card_lists_the_deals_with_contracts_and_both_aces(client):
+    game = stored_game(rules={"preset": "jamaica"}, stakes=None)
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "Deal 1: 9 cards, three threes." in html
+    assert "Deal 9: 16 cards, four fours." in html
+    assert "black aces 15, red aces 1" in html
+    assert "The lowest total after the last deal wins." in html
+    assert "buy back in" not in html
+
+
+def test_the_north_american_rules_card_gives_the_target_and_the_money(client):
+    game = stored_game(
+        rules={"preset": "north-american", "target": 500},
+        stakes={"currency": "GBP", "per_point": "0.01", "initial": "1.00"},
+    )
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "the first to 500 points; the highest total wins" in html
+    assert "Each loser pays the winner 0.01 GBP a point they hold." in html
+    assert "jokers 25, aces 15" in html
+
+
+def test_the_scarne_rules_card_counts_cards_and_jokers(client):
+    game = stored_game(rules={"preset": "scarne"}, stakes=None)
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "a point for each card left in hand and one more for each joker" in html
