@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES, MAX_SECONDS = 200, 300
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERSION = re.compile(r'data-version="(\d+)"')
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -139,18 +140,26 @@ def scorer(base: str, game: dict, stop: float, stats: Stats, posted: dict) -> No
 
 
 def watcher(base: str, game: dict, stop: float, stats: Stats) -> None:
+    """Polls as the watch page does: with the version it has, getting 204 while nothing changed."""
     opener = urllib.request.build_opener()
     rng = random.Random(-game["id"])
-    time.sleep(rng.random() * 2)
+    version = ""
+    time.sleep(rng.random() * 3)
     while time.monotonic() < stop:
-        request = urllib.request.Request(base + game["share_url"], headers={"HX-Request": "true"})
+        query = f"?v={version}" if version else ""
+        request = urllib.request.Request(
+            base + game["share_url"] + query, headers={"HX-Request": "true"}
+        )
         started = time.monotonic()
         try:
-            opener.open(request, timeout=10).read()
+            with opener.open(request, timeout=10) as response:
+                body = response.read().decode()
             stats.add("watch", time.monotonic() - started)
+            found = VERSION.search(body)
+            version = found.group(1) if found else version
         except OSError as exc:
             stats.error(f"watching table {game['id']}: {exc}")
-        time.sleep(2)
+        time.sleep(3)
 
 
 def percentile(values: list[float], share: float) -> float:
