@@ -9,6 +9,7 @@ from django import forms
 from django.http import QueryDict
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.record import build_rules, build_stakes
 
 from .present import problem_text
 
@@ -238,12 +239,7 @@ class NewGameForm(forms.Form):
             "format": "kalooki-game/1",
             "title": data.get("title", ""),
             "rules": {"preset": data["preset"], **self.overrides(data)},
-            "stakes": {
-                "currency": data["currency"].strip()
-                if data["currency"].strip() != "UNITS"
-                else "units",
-                **{key: (data.get(key) or "0").strip() for key in FAMILY_STAKES[self.family(data)]},
-            },
+            "stakes": self.stakes_record(data),
             "players": players,
             "first_dealer": dealer,
             "hands": [],
@@ -253,6 +249,14 @@ class NewGameForm(forms.Form):
         except engine.RecordError as exc:
             self.add_error(self.field_for(exc.problem.message), exc.problem.message)
             return None
+
+    def stakes_record(self, data: dict) -> dict[str, str]:
+        """The stakes in the record's terms: only those the family plays for."""
+        currency = data["currency"].strip()
+        return {
+            "currency": "units" if currency == "UNITS" else currency,
+            **{key: (data.get(key) or "0").strip() for key in FAMILY_STAKES[self.family(data)]},
+        }
 
     @staticmethod
     def field_for(message: str) -> str | None:
@@ -412,3 +416,54 @@ def add_problems(
         # Beside a player's own field their name is already on the label.
         beside = where == problem.player and not problem.message.startswith(("was ", "is "))
         entry.add(where, problem.message if beside else problem_text(problem))
+
+
+def settings_initial(preset: str, overrides: dict[str, Any], stakes: dict[str, str]) -> dict:
+    """The settings form's fields for stored house rules (the reverse of `overrides`)."""
+    initial: dict[str, Any] = {"preset": preset, **stakes}
+    for key in ("limit", "joker_value", "target", "deals", "out_at", "buy_in_needs_remaining"):
+        if overrides.get(key) is not None:
+            initial[key] = overrides[key]
+    if "max_buy_ins" in overrides:
+        value = overrides["max_buy_ins"]
+        initial["max_buy_ins"] = "none" if value is None else str(value)
+    if "kalookie_doubles_penalties" in overrides:
+        initial["kalookie_doubles"] = "yes" if overrides["kalookie_doubles_penalties"] else "no"
+    if "winner_bonus" in overrides:
+        initial["bonus_call_up"] = overrides["winner_bonus"]["call_up"]
+        initial["bonus_kalookie"] = overrides["winner_bonus"]["kalookie"]
+    return initial
+
+
+class HouseRulesForm(NewGameForm):
+    """A table's own rules: a preset with every setting it may change, a name, and notes."""
+
+    title = None
+    seating = None
+    name = forms.CharField(max_length=80, label="Name of your house rules")
+    notes = forms.CharField(
+        max_length=1000,
+        required=False,
+        label="Play notes (on the rules card only, e.g. “first meld 40”)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, MAX_SEATS + 1):
+            del self.fields[f"player_{i}"]
+        self.rules: engine.Rules | None = None
+        self.stakes: engine.Stakes | None = None
+        self.tidy: dict[str, Any] = {}
+
+    def clean(self) -> dict:
+        data = forms.Form.clean(self)
+        if self.errors:
+            return data
+        preset = data["preset"]
+        try:
+            self.rules, self.tidy = build_rules(preset, self.overrides(data))
+            self.stakes = build_stakes(preset, self.stakes_record(data))
+        except engine.RecordError as exc:
+            self.add_error(self.field_for(exc.problem.message), exc.problem.message)
+        return data

@@ -278,3 +278,26 @@ class PaidTransfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payer} paid {self.payee} {self.amount}"
+
+
+class HouseRules(models.Model):
+    """A table's own rules, kept for reuse: a preset with overrides and stakes in the record's
+    terms, and play notes that appear on the rules card but never in a ledger."""
+
+    name = models.CharField(max_length=80)
+    preset = models.CharField(max_length=40, default=engine.DEFAULT_PRESET)
+    rule_overrides = models.JSONField(default=dict, blank=True)
+    stakes = models.JSONField(default=dict, blank=True)
+    notes = models.TextField(blank=True, max_length=1000)
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = "house rules"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:house_rules", args=[self.token])

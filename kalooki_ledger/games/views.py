@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
 from . import present, store
@@ -19,13 +20,16 @@ from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
     KALOOKIE_WORD,
+    HouseRulesForm,
     NewGameForm,
     add_problems,
     hand_bounds,
     read_hand,
+    settings_initial,
     value_key,
 )
-from .models import Change, Game, PaidTransfer
+from .house_session import remember_house, remembered_house_tokens
+from .models import Change, Game, HouseRules, PaidTransfer
 from .qr import qr_svg
 from .session import remember, remembered_tokens
 
@@ -256,8 +260,23 @@ def _preset_values() -> list[dict]:
     return values
 
 
+def _houses(request: HttpRequest) -> list[HouseRules]:
+    """This browser's house rules, newest first: one query."""
+    tokens = remembered_house_tokens(request)
+    found = {h.token: h for h in HouseRules.objects.filter(token__in=tokens)}
+    return [found[t] for t in tokens if t in found]
+
+
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    house = None
+    initial = {}
+    if request.method != "POST" and request.GET.get("house"):
+        house = HouseRules.objects.filter(token=request.GET["house"]).first()
+        if house is None:
+            raise Http404("No house rules at this link")
+        initial = settings_initial(house.preset, house.rule_overrides, house.stakes)
+        initial["title"] = house.name
+    form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid() and form.record is not None:
         with transaction.atomic():
             game = store.store_record(form.record)
@@ -276,9 +295,63 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/new.html",
-        {"form": form, "known_names": _known_names(request), "presets": _preset_values()},
+        {
+            "form": form,
+            "known_names": _known_names(request),
+            "presets": _preset_values(),
+            "houses": _houses(request),
+            "house": house,
+        },
         status=status,
     )
+
+
+def _house_card(rules: engine.Rules, stakes: engine.Stakes, notes: str) -> list[str]:
+    """The rules card with the table's own play notes after it, one a line."""
+    return rules_card(rules, stakes) + [line.strip() for line in notes.splitlines() if line.strip()]
+
+
+def house_rules_new(request: HttpRequest) -> HttpResponse:
+    """Compose house rules from every setting; preview the rules card; save them under a name."""
+    form = HouseRulesForm(request.POST or None)
+    card: list[str] = []
+    if request.method == "POST" and form.is_valid() and form.rules is not None:
+        card = _house_card(form.rules, form.stakes, form.cleaned_data["notes"])
+        if request.POST.get("action") == "save":
+            house = HouseRules.objects.create(
+                name=form.cleaned_data["name"].strip(),
+                preset=form.cleaned_data["preset"],
+                rule_overrides=form.tidy,
+                stakes=form.stakes_record(form.cleaned_data),
+                notes=form.cleaned_data["notes"].strip(),
+            )
+            remember_house(request, house)
+            messages.info(request, f"Your house rules “{house.name}” are saved.")
+            return redirect(house)
+    status = 422 if request.method == "POST" and form.errors else 200
+    context = {
+        "form": form,
+        "presets": _preset_values(),
+        "card": card,
+        "houses": _houses(request),
+    }
+    return render(request, "games/house_rules_new.html", context, status=status)
+
+
+@require_GET
+def house_rules(request: HttpRequest, token: str) -> HttpResponse:
+    house = HouseRules.objects.filter(token=token).first()
+    if house is None:
+        raise Http404("No house rules at this link")
+    remember_house(request, house)
+    played_rules, _ = build_rules(house.preset, house.rule_overrides)
+    stakes = build_stakes(house.preset, house.stakes)
+    context = {
+        "house": house,
+        "preset": engine.PRESETS[house.preset],
+        "card": _house_card(played_rules, stakes, house.notes),
+    }
+    return render(request, "games/house_rules.html", context)
 
 
 @require_GET

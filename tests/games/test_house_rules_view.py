@@ -1,0 +1,96 @@
+"""The house rules page: compose from every setting, preview the rules card, save, reuse."""
+
+import pytest
+
+from kalooki_ledger.games.models import Game, HouseRules
+
+pytestmark = pytest.mark.django_db
+
+NEW = "/rules/new/"
+
+
+def house_post(**changes: str) -> dict:
+    data = {
+        "name": "Friday rules",
+        "preset": "north-american",
+        "target": "500",
+        "currency": "GBP",
+        "per_point": "0.01",
+        "initial": "1.00",
+        "notes": "First meld 40\nNo knocking on the table",
+        "action": "save",
+    }
+    return data | changes
+
+
+def test_it_previews_the_rules_card_with_the_notes_and_saves_nothing(client):
+    response = client.post(NEW, house_post(action="preview"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "the first to 500 points; the highest total wins" in html
+    assert "<li>First meld 40</li>" in html
+    assert not HouseRules.objects.exists()
+
+
+def test_it_saves_house_rules_in_the_records_terms_and_lists_them(client):
+    response = client.post(NEW, house_post())
+    house = HouseRules.objects.get()
+    assert response.status_code == 302 and response["Location"] == house.get_absolute_url()
+    assert house.preset == "north-american"
+    assert house.rule_overrides == {"target": 500}
+    assert house.stakes == {"currency": "GBP", "per_point": "0.01", "initial": "1.00"}
+    assert "First meld 40" in client.get(house.get_absolute_url()).content.decode()
+    assert "Friday rules" in client.get(NEW).content.decode()
+
+
+def test_a_game_started_from_house_rules_plays_by_them_without_the_notes(client):
+    client.post(NEW, house_post())
+    house = HouseRules.objects.get()
+    page = client.get("/new/").content.decode()
+    assert page.index("Friday rules") < page.index("British club")  # above the presets
+    form = client.get(f"/new/?house={house.token}").content.decode()
+    assert 'name="target" value="500"' in form
+    assert 'value="north-american" id="id_preset_10" checked' in form.replace(" required", "")
+    response = client.post(
+        "/new/",
+        {
+            "preset": "north-american",
+            "target": "500",
+            "currency": "GBP",
+            "per_point": "0.01",
+            "initial": "1.00",
+            "player_1": "Ann",
+            "player_2": "Bob",
+            "seating": "typed",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.rule_overrides == {"target": 500}
+    assert "First meld 40" not in client.get(f"/g/{game.edit_token}/rules/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"name": ""}, "name", "This field is required."),
+        ({"target": "0"}, "target", "greater than or equal to 1"),
+        ({"per_point": "lots"}, "per_point", "per_point stake"),
+        ({"currency": "pounds"}, "currency", "urrency must be an ISO code such as GBP"),
+        ({"preset": "poker"}, "preset", "Select a valid choice"),
+    ],
+)
+def test_it_refuses_bad_settings_beside_the_field_and_saves_nothing(
+    client, changes, field, message
+):
+    response = client.post(NEW, house_post(**changes))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert f'id="id_{field}_error"' in html or field == "preset"
+    assert message in html
+    assert not HouseRules.objects.exists()
+
+
+def test_unknown_house_rules_are_not_found(client):
+    assert client.get("/rules/nothing-here/").status_code == 404
+    assert client.get("/new/?house=nothing-here").status_code == 404
