@@ -1,5 +1,8 @@
 """A small login throttle on Django's cache: five failures in fifteen minutes, then wait."""
 
+import hashlib
+import time
+
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -18,24 +21,39 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+def _digest(text: str) -> str:
+    # Whatever was typed (NUL, any length) becomes a key every cache backend accepts.
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _keys(request: HttpRequest, username: str) -> list[str]:
     # Both keys: one address trying many names, and many addresses trying one name.
     ip = client_address(request)
-    return [f"clubs:login-fail:ip:{ip}", f"clubs:login-fail:user:{username.strip().casefold()}"]
+    name = username.strip().casefold()
+    return [f"clubs:login-fail:ip:{_digest(ip)}", f"clubs:login-fail:user:{_digest(name)}"]
+
+
+def _count(key: str) -> tuple[int, float]:
+    """Failures so far in the window and when the window started."""
+    value = cache.get(key)
+    if isinstance(value, tuple) and len(value) == 2:
+        return value
+    return 0, time.time()
 
 
 def blocked(request: HttpRequest, username: str) -> bool:
-    return any((cache.get(key) or 0) >= MAX_FAILURES for key in _keys(request, username))
+    return any(_count(key)[0] >= MAX_FAILURES for key in _keys(request, username))
 
 
 def record_failure(request: HttpRequest, username: str) -> None:
     for key in _keys(request, username):
-        # add() starts the window only on the first failure; incr() keeps its expiry.
-        if not cache.add(key, 1, WINDOW):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.add(key, 1, WINDOW)
+        failures, started = _count(key)
+        # The window runs from the first failure: each write keeps only the time left of it
+        # (the database cache's incr() would restart it at the default timeout).
+        left = WINDOW - (time.time() - started)
+        if left <= 0:
+            failures, started, left = 0, time.time(), WINDOW
+        cache.set(key, (failures + 1, started), left)
 
 
 def clear(request: HttpRequest, username: str) -> None:

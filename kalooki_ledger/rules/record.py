@@ -2,6 +2,7 @@
 as the web forms check, and writing a game back out with its derived `results`."""
 
 import datetime
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -204,8 +205,12 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
             raise _fail("an adjustment is a whole number of points", number, player)
     reasons = _player_map(data.get("reason", {}), players, number, "reason")
     for player, text in reasons.items():
-        if not isinstance(text, str) or len(text) > MAX_REASON:
-            raise _fail(f"a reason is text of at most {MAX_REASON} characters", number, player)
+        if not isinstance(text, str) or len(text) > MAX_REASON or control_character(text):
+            raise _fail(
+                f"a reason is text of at most {MAX_REASON} characters, without control characters",
+                number,
+                player,
+            )
     buy_ins = _player_map(data.get("buy_ins", {}), players, number, "buy_ins")
     for player, decision in buy_ins.items():
         if not isinstance(decision, bool):
@@ -224,6 +229,12 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
     )
 
 
+def control_character(text: str) -> str | None:
+    """The first control character in `text` (a NUL, an escape…), which no name or note needs
+    and some databases refuse; None when there is none."""
+    return next((c for c in text if unicodedata.category(c) == "Cc"), None)
+
+
 def parse_players(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise _fail('players is a list of names in clockwise seat order, such as ["Andy", "Mark"]')
@@ -233,6 +244,11 @@ def parse_players(value: Any) -> tuple[str, ...]:
             raise _fail("every player needs a name")
         if len(name) > MAX_NAME:
             raise _fail(f"a player's name has at most {MAX_NAME} characters: {name[:MAX_NAME]!r}…")
+        if control_character(name):
+            raise _fail(
+                f"a player's name is letters, digits, spaces and punctuation: {name!r} has a "
+                "control character"
+            )
     if tuple(value) != players:
         raise _fail("player names can't start or end with spaces")
     return players
@@ -245,8 +261,8 @@ def parse_record(data: Any) -> GameRecord:
     if data.get("format") != FORMAT:
         raise _fail(f'format must be "{FORMAT}", not {data.get("format")!r}')
     title = data.get("title") or ""
-    if not isinstance(title, str) or len(title) > MAX_TITLE:
-        raise _fail(f"title is text of at most {MAX_TITLE} characters")
+    if not isinstance(title, str) or len(title) > MAX_TITLE or control_character(title):
+        raise _fail(f"title is text of at most {MAX_TITLE} characters, without control characters")
     played_on = data.get("played_on")
     if played_on is not None:
         try:

@@ -32,7 +32,8 @@ class ImportForm(forms.Form):
             )
         try:
             data = json.loads(upload.read().decode("utf-8"), parse_float=Decimal)
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        # ValueError: a number of thousands of digits; RecursionError: nesting without end.
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
                 "That file is not JSON: upload a kalooki-game/1 record, such as the "
                 "“Download JSON” file of a game."

@@ -47,7 +47,7 @@ def seeds() -> list[dict]:
     ]
 
 
-# Text without NUL: a NUL in a stored name is the xfail test below (PostgreSQL refuses it).
+# Text without NUL for records that must import: a NUL is refused (the tests below).
 safe_text = hostile_text.filter(no_nul)
 scalars = st.one_of(
     st.none(),
@@ -234,11 +234,6 @@ def test_markup_in_names_and_title_round_trips_exactly():
     assert export_of(import_record(first)) == first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: sheets/forms.py ImportForm.clean_record: json.loads of an integer of more "
-    "than 4300 digits raises ValueError, not JSONDecodeError, so the upload is a 500",
-)
 def test_a_five_thousand_digit_number_in_an_upload_is_refused(client):
     body = b'{"format": "kalooki-game/1", "title": ' + b"9" * 5000 + b"}"
     before = snapshot()
@@ -247,11 +242,6 @@ def test_a_five_thousand_digit_number_in_an_upload_is_refused(client):
     assert snapshot() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: sheets/forms.py ImportForm.clean_record: deeply nested JSON raises "
-    "RecursionError in json.loads, a 500",
-)
 def test_deeply_nested_json_in_an_upload_is_refused(client):
     body = b"[" * 100_000 + b"]" * 100_000
     before = snapshot()
@@ -260,12 +250,6 @@ def test_deeply_nested_json_in_an_upload_is_refused(client):
     assert snapshot() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules/record.py parse_players, parse_record (title) and parse_hand (reason) "
-    "accept NUL: SQLite stores 'An\\x00dy', PostgreSQL raises ValueError at store_record (a 500 "
-    "on upload)",
-)
 @pytest.mark.parametrize("where", ["name", "title", "reason"])
 def test_a_nul_in_an_uploaded_name_or_title_is_refused_with_a_message(client, where):
     data = worked_example()
@@ -286,10 +270,6 @@ def test_a_nul_in_an_uploaded_name_or_title_is_refused_with_a_message(client, wh
     assert snapshot() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules/record.py parse_record: a NUL in a player name is not a RecordError",
-)
 def test_a_nul_in_a_name_is_a_record_error():
     before = snapshot()
     with pytest.raises(RecordError):

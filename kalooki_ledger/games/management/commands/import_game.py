@@ -20,7 +20,7 @@ def read_json(path: str) -> object:
             return json.load(handle, parse_float=Decimal)
     except OSError as exc:
         raise CommandError(f"can't read {path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise CommandError(f"{path} is not a JSON game record: {exc}") from None
 
 
