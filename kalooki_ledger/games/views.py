@@ -108,6 +108,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "ledger": ledger,
         "rows": present.standings(ledger),
         "pool": fmt(ledger.pool),
+        "pot": fmt(ledger.game.stakes.initial * len(ledger.game.players)),
         "low": low,
         "high": high,
         "held": held,

@@ -1,7 +1,7 @@
 import pytest
 
 from kalooki_ledger.games.models import Change, Hand
-from tests.games.web import hand_post, stored_game, worked_hands
+from tests.games.web import family_game, hand_post, seat_post, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +91,25 @@ def test_the_watch_link_cannot_edit(client):
     game = stored_game(hands=worked_hands()[:1])
     assert client.get(f"/g/{game.share_token}/hands/1/edit/").status_code == 404
     assert client.post(f"/g/{game.share_token}/hands/1/delete/").status_code == 404
+
+
+def test_a_scarne_hand_is_edited_with_its_counts(client):
+    game = family_game("scarne")
+    client.post(
+        f"/g/{game.edit_token}/hands/", seat_post(1, "Ann", game, cards={"Bob": 5, "Cy": 3})
+    )
+    url = f"/g/{game.edit_token}/hands/1/edit/"
+    html = client.get(url).content.decode()
+    assert 'name="cards-1" value="5"' in html
+    data = seat_post(1, "Ann", game, cards={"Bob": 4, "Cy": 3}, jokers={"Bob": 2})
+    assert client.post(url, data).status_code == 302
+    assert {s.name: s.total for s in game.ledger().standings} == {"Ann": 9, "Bob": -6, "Cy": -3}
+
+
+def test_a_trinidad_edit_keeps_the_adjustment_and_its_reason(client):
+    game = family_game("trinidad")
+    data = seat_post(1, "Ann", game, value={"Bob": 30, "Cy": 12}, challenge={"Bob": "on"})
+    client.post(f"/g/{game.edit_token}/hands/", data)
+    html = client.get(f"/g/{game.edit_token}/hands/1/edit/").content.decode()
+    assert 'name="adjust-1" value="50"' in html
+    assert 'name="reason-1" value="Lost a challenge"' in html

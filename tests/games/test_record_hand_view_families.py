@@ -168,3 +168,18 @@ def test_trinidad_lost_challenge_adds_fifty_with_its_reason(client):
     hand = game.ledger().game.hands[0]
     assert hand.adjustments == {"Bob": 50} and hand.reasons == {"Bob": "Lost a challenge"}
     assert replay(game.ledger().game).standings == game.ledger().standings
+
+
+def test_a_tie_at_the_end_shares_the_pot(client):
+    game = family_game("jamaica", stakes={"currency": "GBP", "initial": "1.00"}, deals=1)
+    data = seat_post(1, "Ann", game, value={"Bob": 20, "Cy": 30}, adjust={"Ann": 20})
+    assert client.post(record_url(game), data).status_code == 302
+    ledger = game.ledger()
+    assert ledger.winner is None and ledger.sharers == ("Ann", "Bob")
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Game over: a tie between <strong>Ann and Bob</strong>, who share the pot" in page
+    assert (
+        "A tie: <strong>Ann and Bob</strong> share the best total and split the pot of £3.00"
+        in (page)
+    )
+    assert page.count('<span class="tag lead">ties</span>') == 2

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.games.web import over_limit_hands, stored_game, worked_hands
+from tests.games.web import family_game, over_limit_hands, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +95,10 @@ def test_it_shows_the_last_hand_so_the_table_can_check_it(client):
     game = stored_game(hands=worked_hands()[:3])
     html = client.get(game.get_absolute_url()).content.decode()
     assert "Last hand (3): John won by kalookie — Andy 38, Mark 53, Frank 40." in html
+
+
+def test_the_card_counter_has_the_north_american_values(client):
+    game = family_game("north-american")
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'data-rank="A" data-value="15"' in html
+    assert 'data-rank="Joker" data-value="25"' in html
