@@ -136,15 +136,18 @@ def _dealt(rules: engine.Rules, deal: int | None) -> int | None:
     return rules.deal_schedule[min(deal, len(rules.deal_schedule)) - 1].cards
 
 
-def _card_values(rules: engine.Rules) -> list[tuple[str, int]]:
-    """The card counter's keys with the preset's values for a card left in hand; where red and
-    black aces differ, a key for each."""
+def _card_values(rules: engine.Rules) -> list[tuple[str, int, str]]:
+    """The card counter's keys (shown, value, spoken) with the preset's values for a card left
+    in hand; where red and black aces differ, a key for each."""
     ranks = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
     if rules.red_ace_value is not None:
-        aces = [("A♠♣", rules.card_value("A", "S")), ("A♥♦", rules.card_value("A", "H"))]
+        aces = [
+            ("A♠♣", rules.card_value("A", "S"), "Black ace"),
+            ("A♥♦", rules.card_value("A", "H"), "Red ace"),
+        ]
     else:
-        aces = [("A", rules.card_value("A"))]
-    return aces + [(rank, rules.card_value(rank)) for rank in ranks]
+        aces = [("A", rules.card_value("A"), "A")]
+    return aces + [(rank, rules.card_value(rank), rank) for rank in ranks]
 
 
 def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict) -> dict:
