@@ -343,8 +343,8 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def house_rules(request: HttpRequest, key: str) -> HttpResponse:
-    house = HouseRules.objects.filter(token=key).first()
+def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    house = HouseRules.objects.filter(token=slug).first()
     if house is None:
         raise Http404("No house rules at this link")
     remember_house(request, house)
