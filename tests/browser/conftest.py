@@ -1,16 +1,12 @@
 """One Chromium for the whole session, driven at a phone's size; Debian's, never a download."""
 
+import os
 from pathlib import Path
 
 import pytest
 
-
-@pytest.fixture(autouse=True)
-def _orm_beside_playwright(monkeypatch):
-    """Playwright's sync API runs an event loop in this thread; Django's ORM must still be
-    allowed, for browser tests only (a deploy check elsewhere must not see the setting)."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
+# Playwright's sync API runs an event loop in this thread; Django's ORM must still be allowed.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
