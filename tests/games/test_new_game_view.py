@@ -100,3 +100,40 @@ def test_it_offers_the_names_of_this_browsers_earlier_games(client):
     html = client.get("/new/").content.decode()
     assert '<option value="Andy">' in html
     assert '<option value="Mark">' in html
+
+
+def test_a_jamaica_game_keeps_only_its_familys_settings(client):
+    data = new_game_form("Ann", "Bob", "Cy", preset="jamaica", deals="3", limit="200")
+    data |= {"initial": "1.00", "call_up": "0.10", "per_point": "0.05"}
+    response = client.post("/new/", data)
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.rule_overrides == {"deals": 3}  # the limit belongs to elimination games
+    assert (game.initial, game.call_up, game.per_point) == (Decimal("1.00"), 0, 0)
+    assert game.ledger().game.rules.deal_count() == 3
+
+
+def test_a_scarne_game_plays_for_a_price_a_point(client):
+    response = client.post(
+        "/new/", new_game_form("Ann", "Bob", preset="scarne", per_point="0.01", initial="1")
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.per_point, game.initial) == (Decimal("0.01"), 0)
+
+
+def test_it_refuses_a_target_of_nothing_beside_the_field(client):
+    response = client.post(
+        "/new/", new_game_form("Ann", "Bob", preset="north-american", target="0")
+    )
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="id_target_error"' in html and "greater than or equal to 1" in html
+    assert not Game.objects.exists()
+
+
+def test_the_settings_say_which_family_they_belong_to(client):
+    html = client.get("/new/").content.decode()
+    assert 'data-families="positive"' in html  # the target
+    assert 'data-families="fixed-deals positive"' in html  # the number of deals
+    assert 'data-family="fixed-deals"' in html
