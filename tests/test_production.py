@@ -15,8 +15,10 @@ VENV_BIN = Path(sys.executable).parent
 
 
 def prod_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    # Not the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE: production never sets it.
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {
-        **os.environ,
+        **inherited,
         "DJANGO_DEBUG": "0",
         "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-for-tests",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
