@@ -1,7 +1,7 @@
 """Replays the recorded hands of a game into everything the table sees: totals, who is out, the
 buy-in offers and their order, the dealer, every payment, the pool, the nets and the settlement."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -15,6 +15,15 @@ from .settle import Transfer, fewest_transfers
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 SUPPORTED_FAMILIES = ("elimination", "positive", "per-hand", "fixed-deals")
+VALUES_ELSEWHERE = (
+    "a per-hand game counts the cards and jokers left in hand: "
+    "give counts, not a hand value or a card list"
+)
+COUNTS_ELSEWHERE = (
+    "counts of cards and jokers are for per-hand games: give a hand value or the cards left in hand"
+)
+ADJUSTMENTS_ELSEWHERE = "penalty adjustments are for fixed-deals games: remove the adjustment"
+BUY_INS_ELSEWHERE = "buy-ins belong to elimination games: remove the decision"
 
 
 @dataclass(frozen=True)
@@ -443,26 +452,25 @@ class _Replay:
         losers = [p for p in in_game if p != hand.winner]
         return self.loser_values(number, hand, losers)
 
+    # What this family's hands record besides a winner; anything else would be silently ignored.
+    takes: frozenset[str] = frozenset({"values", "buy_ins"})
+
     def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
-        """Entries that belong to other families of scoring."""
-        problems = [
-            Problem(
-                "counts of cards and jokers are for per-hand games: "
-                "give a hand value or the cards left in hand",
-                number,
-                player,
-            )
-            for player in sorted(hand.counts)
+        """Entries that belong to other families of scoring, refused by name."""
+        refused: list[tuple[Iterable[str], str]] = []
+        if "values" not in self.takes:
+            refused.append((set(hand.penalties) | set(hand.cards), VALUES_ELSEWHERE))
+        if "counts" not in self.takes:
+            refused.append((hand.counts, COUNTS_ELSEWHERE))
+        if "adjustments" not in self.takes:
+            refused.append((set(hand.adjustments) | set(hand.reasons), ADJUSTMENTS_ELSEWHERE))
+        if "buy_ins" not in self.takes:
+            refused.append((hand.buy_ins, BUY_INS_ELSEWHERE))
+        return [
+            Problem(message, number, player)
+            for players, message in refused
+            for player in sorted(players)
         ]
-        problems += [
-            Problem(
-                "penalty adjustments are for fixed-deals games: remove the adjustment",
-                number,
-                player,
-            )
-            for player in sorted(set(hand.adjustments) | set(hand.reasons))
-        ]
-        return problems
 
     def loser_values(
         self, number: int, hand: Hand, losers: list[str]
@@ -702,13 +710,7 @@ class _Elimination(_Replay):
 class _PointsFamily(_Replay):
     """Families where nobody goes out: a hand scores, pays by the point, and the deal moves on."""
 
-    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
-        problems = super().foreign_entries(number, hand)
-        problems += [
-            Problem("buy-ins belong to elimination games: remove the decision", number, player)
-            for player in sorted(hand.buy_ins)
-        ]
-        return problems
+    takes = frozenset({"values"})
 
     def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
         """What each loser's hand counts against them this hand."""
@@ -790,27 +792,7 @@ class _PerHand(_PointsFamily):
     """Scarne's East Coast Kaluki: a point a card left, one more a joker, doubled on a kaluki;
     every hand settles by itself and the table stops when it likes."""
 
-    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
-        problems = [
-            Problem(
-                "a per-hand game counts the cards and jokers left in hand: "
-                "give counts, not a hand value or a card list",
-                number,
-                player,
-            )
-            for player in sorted(set(hand.penalties) | set(hand.cards))
-        ]
-        problems += [
-            Problem(
-                "penalty adjustments are for fixed-deals games: remove the adjustment", number, p
-            )
-            for p in sorted(set(hand.adjustments) | set(hand.reasons))
-        ]
-        problems += [
-            Problem("buy-ins belong to elimination games: remove the decision", number, player)
-            for player in sorted(hand.buy_ins)
-        ]
-        return problems
+    takes = frozenset({"counts"})
 
     def loser_values(
         self, number: int, hand: Hand, losers: list[str]
@@ -863,20 +845,10 @@ class _FixedDeals(_PointsFamily):
     """Caribbean Kalooki (Jamaica, Trinidad): a set number of deals with their contracts;
     bending the table doubles the others' points; penalty adjustments; lowest total wins."""
 
+    takes = frozenset({"values", "adjustments"})
+
     def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
-        problems = [
-            Problem(
-                "counts of cards and jokers are for per-hand games: "
-                "give a hand value or the cards left in hand",
-                number,
-                player,
-            )
-            for player in sorted(hand.counts)
-        ]
-        problems += [
-            Problem("buy-ins belong to elimination games: remove the decision", number, player)
-            for player in sorted(hand.buy_ins)
-        ]
+        problems = super().foreign_entries(number, hand)
         problems += [
             Problem(
                 "a reason goes with a penalty adjustment: add the points or remove it", number, p
