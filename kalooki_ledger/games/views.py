@@ -658,11 +658,9 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    if _unchanged(request, token):
+    game = _watched(request, token)
+    if game is None:
         return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
-    game = _game(share_token=token)
-    if not request.htmx:
-        remember(request, game, scoring=False)
     return _sheet(request, game, token, can_edit=False)
 
 
@@ -700,13 +698,21 @@ def _unchanged(request: HttpRequest, token: str) -> bool:
     return request.GET["v"] == game.version()
 
 
-@require_GET
-def watch(request: HttpRequest, token: str) -> HttpResponse:
+def _watched(request: HttpRequest, token: str) -> Game | None:
+    """The game a watching page asks for, or None when its poll finds nothing changed."""
     if _unchanged(request, token):
-        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
+        return None
     game = _game(share_token=token)
     if not request.htmx:
         remember(request, game, scoring=False)
+    return game
+
+
+@require_GET
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    game = _watched(request, token)
+    if game is None:
+        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=False)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
