@@ -8,7 +8,7 @@ WORKERS ?= 2
 DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load bench clean
+.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load bench lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -38,7 +38,8 @@ test: $(VENV)/.installed
 	$(MAKE) test-sqlite test-postgres
 
 test-sqlite: $(VENV)/.installed
-	$(BIN)/pytest
+	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || echo "No npm: the Lighthouse test will be skipped."
+	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(BIN)/pytest
 
 # The whole suite again on a throwaway PostgreSQL cluster, started and removed by the script.
 test-postgres: $(VENV)/.installed
@@ -55,6 +56,14 @@ serve-prod: $(VENV)/.installed
 # 50 tables scoring a hand a second for a minute against gunicorn on loopback; bounded, self-stopping.
 load: $(VENV)/.installed
 	$(PYTHON) scripts/load.py --tables 50 --seconds 60 --workers $(WORKERS)
+
+# Lighthouse (mobile) on the table page: the npm package beside the project, where npm exists.
+LIGHTHOUSE_BIN := $(CURDIR)/.lighthouse/node_modules/.bin/lighthouse
+$(LIGHTHOUSE_BIN):
+	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse
+
+lighthouse: $(VENV)/.installed $(LIGHTHOUSE_BIN)
+	LIGHTHOUSE=$(LIGHTHOUSE_BIN) $(BIN)/pytest -p no:cacheprovider tests/browser/test_weight_and_lighthouse.py
 
 # Every benchmark against its floor, on SQLite and PostgreSQL: a table and bench/results.json.
 bench: $(VENV)/.installed

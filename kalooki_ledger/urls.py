@@ -1,7 +1,10 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from kalooki_ledger.clubs.accounts import admin_login
+from kalooki_ledger.games.converters import TokenConverter
+
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", include("kalooki_ledger.games.urls")),

@@ -82,8 +82,8 @@ def test_the_route_lists_here_are_every_route_that_takes_a_token():
         for inner in getattr(top, "url_patterns", []):
             patterns.append(str(top.pattern) + str(inner.pattern))
     for pattern in patterns:
-        if "<str:token>" in pattern:
-            url = "/" + pattern.replace("<str:token>", "{t}").replace("<int:number>", "1")
+        if "<token:token>" in pattern:
+            url = "/" + pattern.replace("<token:token>", "{t}").replace("<int:number>", "1")
             found.add(url)
     assert found == set(SCORING_ROUTES + WATCH_ROUTES + DOWNLOADS)
 
@@ -358,3 +358,11 @@ def test_a_plain_member_cannot_start_a_club_game_or_manage_members():
         == 403
     )
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("token", ["%00" * 24, "short", "a" * 65, "x" * 23 + "%2F", "é" * 24])
+def test_a_malformed_token_is_not_found_before_any_query(client, token):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(f"/g/{token}/").status_code == 404
+        assert client.get(f"/w/{token}/").status_code == 404
+    assert not [q for q in captured if "games_game" in q["sql"]]

@@ -290,7 +290,7 @@ def test_every_route_refuses_a_post_without_the_token():
     club = make_club(olive="organiser")
     client = csrf_client(organiser_of(club))
     fill = {
-        "<str:token>": game.edit_token,
+        "<token:token>": game.edit_token,
         "<int:number>": "1",
         "<slug:slug>": club.slug,
         "<int:pk>": "1",

@@ -37,7 +37,7 @@ def test_an_unknown_paper_is_refused_with_the_papers_there_are(client, game):
 
 @pytest.mark.parametrize("name", ["sheets:pdf", "sheets:csv", "sheets:json"])
 def test_an_unknown_token_is_not_found(client, game, name):
-    assert client.get(reverse(name, args=["no-such-game"])).status_code == 404
+    assert client.get(reverse(name, args=["no-such-game-" + "x" * 12])).status_code == 404
 
 
 def test_the_csv_downloads_as_an_attachment(client, game):
