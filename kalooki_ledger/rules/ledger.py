@@ -4,6 +4,7 @@ buy-in offers and their order, the dealer, every payment, the pool, the nets and
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
@@ -26,9 +27,9 @@ ADJUSTMENTS_ELSEWHERE = "penalty adjustments are for fixed-deals games: remove t
 BUY_INS_ELSEWHERE = "buy-ins belong to elimination games: remove the decision"
 
 
-@dataclass(frozen=True)
-class HandRow:
-    """One recorded hand as the score sheet shows it."""
+class HandRow(NamedTuple):
+    """One recorded hand as the score sheet shows it. Immutable like the engine's dataclasses,
+    but a named tuple: a replay makes one per hand, and a frozen dataclass builds 20x slower."""
 
     number: int
     dealer: str
@@ -264,6 +265,9 @@ class _Replay:
         self.rows: list[HandRow] = []
         self.problems: list[Problem] = []
         self.deals_played = 0  # scored hands: a void one is dealt again
+        self._bounds: dict[int, tuple[int, int]] = {}
+        # Each seat's clockwise order from its left, worked out once for the whole replay.
+        self.left_of = {p: _from_left_of(self.seats, i) for i, p in enumerate(self.seats)}
         self.sharers: tuple[str, ...] = ()
 
     @classmethod
@@ -318,6 +322,11 @@ class _Replay:
             )
         )
 
+    def problems_of(self, number: int) -> tuple[Problem, ...]:
+        if not self.problems:
+            return ()
+        return tuple(p for p in self.problems if p.hand == number)
+
     def result_text(self) -> str:
         return f"{self.winner} won" if self.winner else f"{' and '.join(self.sharers)} tied"
 
@@ -331,9 +340,13 @@ class _Replay:
 
     def pass_deal(self) -> None:
         """After a scored hand the deal passes clockwise to the next player still in."""
-        following = _next_in(self.seats, self.dealer_index, self.still_in())
-        assert following is not None
-        self.dealer_index = following
+        seats, out, n = self.seats, self.out_after, len(self.seats)
+        for step in range(1, n + 1):
+            index = (self.dealer_index + step) % n
+            if seats[index] not in out:
+                self.dealer_index = index
+                return
+        raise AssertionError("a scored hand leaves someone in the game")
 
     def room(self, total: int) -> int | None:
         """Points a player can still take and stay in (families without a limit: none)."""
@@ -386,7 +399,7 @@ class _Replay:
                     reset_to=None,
                     pool=self.pool,
                     awaiting=(),
-                    problems=tuple(p for p in self.problems if p.hand == number),
+                    problems=self.problems_of(number),
                     **self.deal_fields(),
                 )
             )
@@ -398,6 +411,9 @@ class _Replay:
     ) -> tuple[list[Problem], dict[str, int]]:
         """Problems with who won and who has a value (the hand can't be scored while any remain),
         and otherwise each loser's hand value."""
+        plain = self.plain_values(hand, in_game)
+        if plain is not None:
+            return [], plain
         problems: list[Problem] = []
         known = self.known
         entered = hand.entered_players()
@@ -454,6 +470,40 @@ class _Replay:
 
     # What this family's hands record besides a winner; anything else would be silently ignored.
     takes: frozenset[str] = frozenset({"values", "buy_ins"})
+
+    def plain_values(self, hand: Hand, in_game: list[str]) -> dict[str, int] | None:
+        """The losers' values of the usual hand (a number for each, nothing else, all within
+        bounds), found without the full checks; None when the full checks must run."""
+        winner, values = hand.winner, hand.penalties
+        if (
+            "values" not in self.takes
+            or hand.void
+            or winner not in in_game
+            or hand.cards
+            or hand.counts
+            or hand.adjustments
+            or hand.reasons
+            or hand.buy_ins
+            or len(values) != len(in_game) - 1
+        ):
+            return None
+        low, high = self.bounds()
+        plain = {}
+        for player in in_game:
+            if player == winner:
+                continue
+            value = values.get(player)
+            if type(value) is not int or not low <= value <= high:
+                return None
+            plain[player] = value
+        return plain
+
+    def bounds(self) -> tuple[int, int]:
+        held = self.held()
+        found = self._bounds.get(held)
+        if found is None:
+            found = self._bounds[held] = self.rules.hand_value_bounds(held)
+        return found
 
     def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
         """Entries that belong to other families of scoring, refused by name."""
@@ -605,8 +655,8 @@ class _Elimination(_Replay):
             self.hand_money[player] += payments[player]
 
         over = [p for p in in_game if rules.is_over(self.totals[p])]
-        within = [p for p in in_game if p not in over]
-        left_of_winner = _from_left_of(self.seats, self.seats.index(winner))
+        within = [p for p in in_game if p not in over] if over else in_game
+        left_of_winner = self.left_of[winner]
         over_in_order = [p for p in left_of_winner if p in over]
         offers: list[str] = []
         out: list[str] = []
@@ -684,7 +734,7 @@ class _Elimination(_Replay):
                 reset_to=reset_to if offers else None,
                 pool=self.pool,
                 awaiting=tuple(awaiting),
-                problems=tuple(p for p in self.problems if p.hand == number),
+                problems=self.problems_of(number),
             )
         )
 
@@ -766,7 +816,7 @@ class _PointsFamily(_Replay):
                 reset_to=None,
                 pool=self.pool,
                 awaiting=(),
-                problems=tuple(p for p in self.problems if p.hand == number),
+                problems=self.problems_of(number),
                 **fields,
             )
         )
