@@ -4,7 +4,8 @@ buy-in offers and their order, the dealer, every payment, the pool, the nets and
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
@@ -300,25 +301,23 @@ class _Replay:
     def conflict(self, number: int, hand: Hand, problems: list[Problem]) -> None:
         """Keeps a hand that can't be scored on the sheet, unscored, with what is wrong with it."""
         self.problems.extend(problems)
+        self.add_row(number, self.seats[self.dealer_index], hand, problems=tuple(problems))
+
+    def add_row(self, number: int, dealer: str, hand: Hand, **row: Any) -> None:
+        """Puts a hand on the sheet: what every row shares, from the hand and the state after
+        it, and what this row says (`row`: values, payments, buy-ins, its deal…)."""
+        fields = {
+            "void": hand.void,
+            "winner": hand.winner,
+            "kalookie": hand.kalookie,
+            **self.EMPTY_ROW,
+            "problems": self.problems_of(number),
+            **self.deal_fields(),
+            **row,
+        }
         self.rows.append(
             HandRow(
-                number=number,
-                dealer=self.seats[self.dealer_index],
-                void=hand.void,
-                winner=hand.winner,
-                kalookie=hand.kalookie,
-                values={},
-                scored={},
-                totals=dict(self.totals),
-                payments={},
-                buy_in_offers=(),
-                bought_in=(),
-                out=(),
-                reset_to=None,
-                pool=self.pool,
-                awaiting=(),
-                problems=tuple(problems),
-                **self.deal_fields(),
+                number=number, dealer=dealer, totals=dict(self.totals), pool=self.pool, **fields
             )
         )
 
@@ -382,26 +381,14 @@ class _Replay:
                 self.problems.append(
                     Problem("a void hand scores nothing, so no buy-in follows it", number)
                 )
-            self.rows.append(
-                HandRow(
-                    number=number,
-                    dealer=dealer,
-                    void=True,
-                    winner=None,
-                    kalookie=False,
-                    values={},
-                    scored=dict.fromkeys(in_game, 0),
-                    totals=dict(self.totals),
-                    payments=dict.fromkeys(in_game, ZERO),
-                    buy_in_offers=(),
-                    bought_in=(),
-                    out=(),
-                    reset_to=None,
-                    pool=self.pool,
-                    awaiting=(),
-                    problems=self.problems_of(number),
-                    **self.deal_fields(),
-                )
+            self.add_row(
+                number,
+                dealer,
+                hand,
+                winner=None,
+                kalookie=False,
+                scored=dict.fromkeys(in_game, 0),
+                payments=dict.fromkeys(in_game, ZERO),
             )
             return
         self.score(number, hand, values, in_game, dealer, is_last)
@@ -467,6 +454,20 @@ class _Replay:
             return problems, {}
         losers = [p for p in in_game if p != hand.winner]
         return self.loser_values(number, hand, losers)
+
+    # What a row says when a hand scored nothing (a void or conflicting hand).
+    EMPTY_ROW: Mapping[str, Any] = MappingProxyType(
+        {
+            "values": {},
+            "scored": {},
+            "payments": {},
+            "buy_in_offers": (),
+            "bought_in": (),
+            "out": (),
+            "reset_to": None,
+            "awaiting": (),
+        }
+    )
 
     # What this family's hands record besides a winner; anything else would be silently ignored.
     takes: frozenset[str] = frozenset({"values", "buy_ins"})
@@ -717,25 +718,18 @@ class _Elimination(_Replay):
         elif self.finished_after is None:
             self.pass_deal()
 
-        self.rows.append(
-            HandRow(
-                number=number,
-                dealer=dealer,
-                void=False,
-                winner=winner,
-                kalookie=hand.kalookie,
-                values=values,
-                scored=scored,
-                totals=dict(self.totals),
-                payments=payments,
-                buy_in_offers=tuple(offers),
-                bought_in=tuple(bought_in),
-                out=out_in_order,
-                reset_to=reset_to if offers else None,
-                pool=self.pool,
-                awaiting=tuple(awaiting),
-                problems=self.problems_of(number),
-            )
+        self.add_row(
+            number,
+            dealer,
+            hand,
+            values=values,
+            scored=scored,
+            payments=payments,
+            buy_in_offers=tuple(offers),
+            bought_in=tuple(bought_in),
+            out=out_in_order,
+            reset_to=reset_to if offers else None,
+            awaiting=tuple(awaiting),
         )
 
     def why_no_offer(
@@ -799,26 +793,8 @@ class _PointsFamily(_Replay):
             self.finish(number)
         else:
             self.pass_deal()
-        self.rows.append(
-            HandRow(
-                number=number,
-                dealer=dealer,
-                void=False,
-                winner=winner,
-                kalookie=hand.kalookie,
-                values=values,
-                scored=scored,
-                totals=dict(self.totals),
-                payments=payments,
-                buy_in_offers=(),
-                bought_in=(),
-                out=(),
-                reset_to=None,
-                pool=self.pool,
-                awaiting=(),
-                problems=self.problems_of(number),
-                **fields,
-            )
+        self.add_row(
+            number, dealer, hand, values=values, scored=scored, payments=payments, **fields
         )
 
 
