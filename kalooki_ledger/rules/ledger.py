@@ -1,7 +1,7 @@
 """Replays the recorded hands of a game into everything the table sees: totals, who is out, the
 buy-in offers and their order, the dealer, every payment, the pool, the nets and the settlement."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
@@ -146,12 +146,12 @@ def check(game: Game) -> "Ledger":
     return ledger
 
 
-def _next_in(seats: tuple[str, ...], start: int, still_in: set[str]) -> int | None:
-    """Index of the first seat clockwise after `start` whose player is still in."""
+def _next_in(seats: tuple[str, ...], start: int, out: Container[str]) -> int | None:
+    """Index of the first seat clockwise after `start` whose player is not `out`."""
     n = len(seats)
     for step in range(1, n + 1):
         index = (start + step) % n
-        if seats[index] in still_in:
+        if seats[index] not in out:
             return index
     return None
 
@@ -339,13 +339,9 @@ class _Replay:
 
     def pass_deal(self) -> None:
         """After a scored hand the deal passes clockwise to the next player still in."""
-        seats, out, n = self.seats, self.out_after, len(self.seats)
-        for step in range(1, n + 1):
-            index = (self.dealer_index + step) % n
-            if seats[index] not in out:
-                self.dealer_index = index
-                return
-        raise AssertionError("a scored hand leaves someone in the game")
+        following = _next_in(self.seats, self.dealer_index, self.out_after)
+        assert following is not None, "a scored hand leaves someone in the game"
+        self.dealer_index = following
 
     def room(self, total: int) -> int | None:
         """Points a player can still take and stay in (families without a limit: none)."""
@@ -566,7 +562,9 @@ class _Replay:
                 pool_share = dict(self.paid_in)
             else:
                 dealer_index = self.dealer_index
-                following = _next_in(seats, dealer_index, still_in)
+                following = _next_in(
+                    seats, dealer_index, self.out_after.keys() | set(self.awaiting)
+                )
                 if self.awaiting and following is not None:
                     # The deal had not yet passed on after the last hand; it goes to a sharer.
                     dealer_index = following
@@ -583,7 +581,7 @@ class _Replay:
         dealer = first = None
         if status == "in-progress":
             dealer = seats[self.dealer_index]
-            following = _next_in(seats, self.dealer_index, still_in)
+            following = _next_in(seats, self.dealer_index, self.out_after)
             first = seats[following] if following is not None else None
         nets = {p: self.hand_money[p] - self.paid_in[p] + pool_share[p] for p in seats}
         standings = tuple(
