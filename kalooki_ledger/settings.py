@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "kalooki_ledger.games.device.DeviceLabelMiddleware",
 ]
 
 ROOT_URLCONF = "kalooki_ledger.urls"

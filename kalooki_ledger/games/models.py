@@ -112,18 +112,27 @@ class Game(models.Model):
         pages, which load the game row afresh for every request."""
         cached = ledger_cache.get(*self.cache_key())
         if cached is not None:
-            return cached
+            self._seat_ids = cached.seat_ids
+            return cached.ledger
         loaded = self._loaded()
         ledger = engine.replay(loaded.to_record().game)
+        self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
         # Cache only hands read while the version stood still: every write moves it.
         now = Game.objects.filter(pk=self.pk).values_list("updated", flat=True).first()
         if now == loaded.updated == self.updated:
-            ledger_cache.put(*self.cache_key(), ledger)
+            ledger_cache.put(*self.cache_key(), ledger, self._seat_ids)
         return ledger
 
     def keep_ledger(self, ledger: engine.Ledger) -> None:
         """Caches the ledger a write just derived, under the version that write gave the game."""
-        ledger_cache.put(*self.cache_key(), ledger)
+        ledger_cache.put(*self.cache_key(), ledger, self.seat_ids())
+
+    def seat_ids(self) -> dict[str, int]:
+        """Each player's seat id by name, in seat order; known without a query once this
+        instance has read its ledger."""
+        if getattr(self, "_seat_ids", None) is None:
+            self._seat_ids = dict(self.seats.values_list("name", "pk"))
+        return self._seat_ids
 
     def _loaded(self) -> "Game":
         if "hands" in getattr(self, "_prefetched_objects_cache", {}):

@@ -21,28 +21,30 @@ def games_loaded() -> QuerySet[Game]:
 
 
 def add_hands(
-    game: Game, seats: dict[str, Seat], first: int, hands: list[engine.Hand]
+    game: Game, seats: Mapping[str, int], first: int, hands: list[engine.Hand]
 ) -> list[Hand]:
-    """Stores engine hands numbered from `first` (the database refuses a number twice)."""
+    """Stores engine hands numbered from `first` (the database refuses a number twice); `seats`
+    holds each player's seat id by name, in seat order."""
     rows = Hand.objects.bulk_create(
         Hand(
             game=game,
             number=first + i,
             void=hand.void,
-            winner=seats[hand.winner] if hand.winner else None,
+            winner_id=seats[hand.winner] if hand.winner else None,
             kalookie=hand.kalookie,
         )
         for i, hand in enumerate(hands)
     )
     entries, decisions = [], []
+    order = {name: position for position, name in enumerate(seats)}
     for row, hand in zip(rows, hands, strict=True):
         names = hand.entered_players() | set(hand.adjustments) | set(hand.reasons)
-        for name in sorted(names, key=lambda n: seats[n].position):
+        for name in sorted(names, key=order.__getitem__):
             count = hand.counts.get(name)
             entries.append(
                 Entry(
                     hand=row,
-                    seat=seats[name],
+                    seat_id=seats[name],
                     value=hand.penalties.get(name),
                     cards=" ".join(hand.cards.get(name, ())),
                     card_count=count.cards if count else None,
@@ -53,15 +55,16 @@ def add_hands(
             )
         decisions.extend(decision_rows(row, seats, hand.buy_ins))
     Entry.objects.bulk_create(entries)
-    BuyInDecision.objects.bulk_create(decisions)
+    if decisions:
+        BuyInDecision.objects.bulk_create(decisions)
     return rows
 
 
 def decision_rows(
-    row: Hand, seats: dict[str, Seat], decisions: Mapping[str, bool]
+    row: Hand, seats: Mapping[str, int], decisions: Mapping[str, bool]
 ) -> list[BuyInDecision]:
     return [
-        BuyInDecision(hand=row, seat=seats[name], bought_in=bought_in)
+        BuyInDecision(hand=row, seat_id=seats[name], bought_in=bought_in)
         for name, bought_in in decisions.items()
     ]
 
@@ -85,17 +88,10 @@ def store_record(record: engine.GameRecord) -> Game:
         first_dealer=game.players.index(game.first_dealer),
         stopped=game.stopped or "",
     )
-    seats = {
-        name: seat
-        for name, seat in zip(
-            game.players,
-            Seat.objects.bulk_create(
-                Seat(game=row, position=i, name=name) for i, name in enumerate(game.players)
-            ),
-            strict=True,
-        )
-    }
-    add_hands(row, seats, 1, list(game.hands))
+    seats = Seat.objects.bulk_create(
+        Seat(game=row, position=i, name=name) for i, name in enumerate(game.players)
+    )
+    add_hands(row, {seat.name: seat.pk for seat in seats}, 1, list(game.hands))
     return row
 
 
@@ -108,19 +104,15 @@ def load(**lookup: object) -> Game:
     return games_loaded().get(**lookup)
 
 
-def seats_by_name(game: Game) -> dict[str, Seat]:
-    return {seat.name: seat for seat in game.seats.all()}
-
-
 def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:
     """Stores one hand as `number`; IntegrityError when another request stored it first."""
-    return add_hands(game, seats_by_name(game), number, [hand])[0]
+    return add_hands(game, game.seat_ids(), number, [hand])[0]
 
 
 def replace_hand(game: Game, number: int, hand: engine.Hand) -> None:
     """Stores a corrected hand in place of hand `number`, with its buy-in decisions."""
     Hand.objects.filter(game=game, number=number).delete()
-    add_hands(game, seats_by_name(game), number, [hand])
+    add_hands(game, game.seat_ids(), number, [hand])
 
 
 def delete_hand(game: Game, number: int) -> None:
@@ -135,7 +127,7 @@ def add_decision(game: Game, number: int, player: str, bought_in: bool) -> BuyIn
     """Stores a buy-in decision on hand `number`; IntegrityError when it was already made."""
     row = Hand.objects.get(game=game, number=number)
     return BuyInDecision.objects.create(
-        hand=row, seat=game.seats.get(name=player), bought_in=bought_in
+        hand=row, seat_id=game.seat_ids()[player], bought_in=bought_in
     )
 
 

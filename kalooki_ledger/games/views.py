@@ -1,7 +1,5 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
-import secrets
-
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +14,7 @@ from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
 from . import present, store
+from .device import device_label
 from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
@@ -44,24 +43,12 @@ def _game(**lookup: object) -> Game:
         raise Http404("No game at this link") from None
 
 
-def _who(request: HttpRequest) -> str:
-    """A short label for this phone, kept in its session, so the history says who changed what."""
-    label = request.session.get("device")
-    if not label:
-        agent = request.headers.get("User-Agent", "")
-        kind = next(
-            (k for k in ("iPhone", "iPad", "Android", "Mac", "Windows", "Linux") if k in agent),
-            "Browser",
-        )
-        label = f"{kind} {secrets.token_hex(2)}"
-        request.session["device"] = label
-    return label
-
-
 def _log(request: HttpRequest, game: Game, action: str, summary: str) -> bool:
     """Keeps the change in the history and moves the game's version on; True when nobody else
     wrote since this request read the game."""
-    Change.objects.create(game=game, who=_who(request), action=action, summary=summary[:500])
+    Change.objects.create(
+        game=game, who=device_label(request), action=action, summary=summary[:500]
+    )
     return store.touch(game)
 
 

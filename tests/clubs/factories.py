@@ -71,9 +71,8 @@ def play_hand(game: Game, winner: str, **values: int) -> None:
     from kalooki_ledger.games.models import Hand
     from kalooki_ledger.games.store import add_hands
 
-    seats = {seat.name: seat for seat in game.seats.all()}
     number = Hand.objects.filter(game=game).count() + 1  # not the prefetched, stale hands
-    add_hands(game, seats, number, [engine.Hand(winner=winner, penalties=values)])
+    add_hands(game, game.seat_ids(), number, [engine.Hand(winner=winner, penalties=values)])
 
 
 def finish_table(game: Game, winner: str | None = None) -> str:

@@ -26,8 +26,9 @@ def test_a_recorded_hand_keeps_a_ledger_equal_to_a_fresh_replay(client):
     )
     current = row(game)
     kept = ledger_cache.get(*current.cache_key())
-    assert kept is not None and len(kept.hands) == 4
-    assert kept == current.ledger()
+    assert kept is not None and len(kept.ledger.hands) == 4
+    assert kept.ledger == current.ledger()
+    assert kept.seat_ids == {seat.name: seat.pk for seat in game.seats.all()}
 
 
 def test_a_hand_stored_by_another_path_shows_at_once_because_the_version_moves(client):
@@ -78,3 +79,31 @@ def test_an_admin_edit_of_a_hand_moves_the_version(client):
     assert response.status_code == 302
     assert row(game).version() != before
     assert len(row(game).cached_ledger().hands) == 1
+
+
+def test_recording_a_hand_after_the_page_loaded_looks_up_no_seats_and_no_session(client):
+    game = stored_game(hands=worked_hands()[:3])
+    client.get(game.get_absolute_url())
+    client.post(  # the first write sends the phone its label
+        f"{game.get_absolute_url()}hands/", hand_post(4, "Frank", game, Andy=4, Mark=3, John=5)
+    )
+    post = hand_post(5, "John", game, Andy=2, Mark=2, Frank=2)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            f"{game.get_absolute_url()}hands/", post, headers={"HX-Request": "true"}
+        )
+    assert response.status_code == 200 and 'id="live"' in response.content.decode()
+    tables = [q["sql"].split('"')[1] for q in captured if q["sql"].startswith(("SELECT", "INSERT"))]
+    assert tables == ["games_game", "games_hand", "games_entry", "games_change"]
+
+
+def test_a_renamed_seat_is_recorded_under_its_new_name(client):
+    game = stored_game(hands=worked_hands()[:3])
+    client.get(game.get_absolute_url())  # the cache now knows the seats
+    seat = game.seats.get(name="Frank")
+    seat.name = "Francis"
+    seat.save(update_fields=["name"])
+    row(game).touch()  # as the admin's seat edit does
+    post = hand_post(4, "Francis", game, Andy=4, Mark=3, John=5)
+    assert client.post(f"{game.get_absolute_url()}hands/", post).status_code == 302
+    assert Hand.objects.get(game=game, number=4).winner == seat

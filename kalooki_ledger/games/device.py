@@ -1,0 +1,54 @@
+"""A short label for each phone ("iPhone 3fa2"), so the history says who changed what. It lives
+in a signed cookie of its own, so a write need not load the session to name its author."""
+
+import secrets
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+COOKIE = "device"
+SALT = "kalooki_ledger.device"
+MAX_LENGTH = 40
+KINDS = ("iPhone", "iPad", "Android", "Mac", "Windows", "Linux")
+
+
+def device_label(request: HttpRequest) -> str:
+    """This phone's label: from its cookie, else from the session of a phone labelled before
+    the cookie existed, else a new one; the middleware sends a new one back as a cookie."""
+    label = getattr(request, "_device_label", None)
+    if label:
+        return label
+    label = request.get_signed_cookie(COOKIE, default="", salt=SALT)[:MAX_LENGTH]
+    if not label:
+        label = request.session.get("device") or _new_label(request)
+        request._device_label_to_send = label
+    request._device_label = label
+    return label
+
+
+def _new_label(request: HttpRequest) -> str:
+    agent = request.headers.get("User-Agent", "")
+    kind = next((k for k in KINDS if k in agent), "Browser")
+    return f"{kind} {secrets.token_hex(2)}"
+
+
+class DeviceLabelMiddleware:
+    """Sends the cookie of a label made (or carried over from the session) by this request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        label = getattr(request, "_device_label_to_send", None)
+        if label:
+            response.set_signed_cookie(
+                COOKIE,
+                label,
+                salt=SALT,
+                max_age=settings.SESSION_COOKIE_AGE,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response

@@ -1,0 +1,57 @@
+"""Each phone's label in the history ("iPhone 3fa2") lives in a signed cookie of its own."""
+
+import pytest
+
+from kalooki_ledger.games.device import COOKIE
+from kalooki_ledger.games.models import Change
+from tests.games.web import hand_post, stored_game
+
+pytestmark = pytest.mark.django_db
+
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)"
+
+
+def record(client, game, number: int, **headers: str):
+    post = hand_post(number, "John", game, Andy=4, Mark=3, Frank=5)
+    return client.post(f"{game.get_absolute_url()}hands/", post, headers=headers)
+
+
+def labels(game) -> list[str]:
+    return list(Change.objects.filter(game=game).order_by("pk").values_list("who", flat=True))
+
+
+def test_a_phone_keeps_one_label_for_every_change_it_makes(client):
+    game = stored_game()
+    first = record(client, game, 1, user_agent=IPHONE)
+    assert COOKIE in first.cookies
+    assert record(client, game, 2, user_agent=IPHONE).cookies.get(COOKIE) is None  # sent once
+    first_label, second_label = labels(game)
+    assert first_label == second_label and first_label.startswith("iPhone ")
+
+
+def test_two_phones_get_different_labels(client, django_user_model):
+    from django.test import Client
+
+    game = stored_game()
+    record(client, game, 1)
+    record(Client(), game, 2)
+    one, other = labels(game)
+    assert one != other
+
+
+def test_a_phone_labelled_in_its_session_before_the_cookie_keeps_its_label(client):
+    game = stored_game()
+    session = client.session
+    session["device"] = "Android 00aa"
+    session.save()
+    record(client, game, 1)
+    record(client, game, 2)
+    assert labels(game) == ["Android 00aa", "Android 00aa"]
+
+
+def test_a_forged_label_cookie_is_ignored(client):
+    game = stored_game()
+    client.cookies[COOKIE] = "The banker:made-up-signature"
+    record(client, game, 1, user_agent=IPHONE)
+    (label,) = labels(game)
+    assert label != "The banker" and label.startswith("iPhone ")
