@@ -11,8 +11,9 @@ KEEP = 30
 def remember(request: HttpRequest, game: Game, scoring: bool) -> None:
     """Puts the game first in this browser's list, by the link it was opened with."""
     token = game.edit_token if scoring else game.share_token
-    kept = [t for t in request.session.get(SESSION_KEY, []) if t != token]
-    request.session[SESSION_KEY] = [token, *kept][:KEEP]
+    kept = request.session.get(SESSION_KEY, [])
+    if kept[:1] != [token]:  # a page loaded again saves no session
+        request.session[SESSION_KEY] = [token, *(t for t in kept if t != token)][:KEEP]
 
 
 def remembered_tokens(request: HttpRequest) -> list[str]:

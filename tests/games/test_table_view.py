@@ -102,3 +102,11 @@ def test_the_card_counter_has_the_north_american_values(client):
     html = client.get(game.get_absolute_url()).content.decode()
     assert 'data-rank="A" data-value="15"' in html
     assert 'data-rank="Joker" data-value="25"' in html
+
+
+def test_opening_the_table_again_only_reads(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.get(game.get_absolute_url())
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(game.get_absolute_url()).status_code == 200
+    assert [q["sql"].split()[0] for q in captured] == ["SELECT", "SELECT"]  # game, session
