@@ -103,7 +103,6 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "family": rules.family,
         "leading": present.leading(ledger),
         "kalookie_word": KALOOKIE_WORD[rules.family],
-        "card_values": _card_values(rules),
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
@@ -174,8 +173,9 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=True, **extra)
-    if not request.htmx:
+    if not request.htmx:  # the fragment leaves out what only the whole page shows
         context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
+        context["card_values"] = _card_values(ledger.game.rules)
     template = "games/table.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
 
