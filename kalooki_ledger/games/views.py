@@ -384,11 +384,9 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         add_problems(entry, after.hand_problems(number), players)
     if entry.errors or entry.hand is None:
         return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
+    summary = f"Hand {number}: {present.describe_hand(entry.hand)}"[:500]
     try:
-        with transaction.atomic():
-            store.add_hand(game, number, entry.hand)
-            summary = f"Hand {number}: {present.describe_hand(entry.hand)}"
-            fresh = _log(request, game, "record", summary)
+        fresh = store.record_hand(game, number, entry.hand, device_label(request), summary)
     except IntegrityError:
         return _race(request, game, number)
     if fresh:

@@ -1,0 +1,109 @@
+"""Storing hands: a recorded hand goes in whole or not at all, and on PostgreSQL in one
+statement that must store exactly what the ordinary way stores."""
+
+import pytest
+from django.db import IntegrityError, connection
+from django.test.utils import CaptureQueriesContext
+
+from kalooki_ledger.games import store
+from kalooki_ledger.games.models import Change, Entry, Game, Hand
+from kalooki_ledger.rules import CardCount
+from kalooki_ledger.rules import Hand as EngineHand
+from tests.games.web import family_game, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the one-statement write is PostgreSQL's"
+)
+
+
+def rows(game: Game) -> list[tuple]:
+    """What the database holds of a game's hands, by seat name, without ids."""
+    hands = Hand.objects.filter(game=game).select_related("winner")
+    entries = Entry.objects.filter(hand__game=game).select_related("seat", "hand")
+    kept = [(h.number, h.void, h.winner and h.winner.name, h.kalookie) for h in hands]
+    for e in entries.order_by("hand__number", "seat__position"):
+        kept.append((e.hand.number, e.seat.name, e.value, e.cards, e.card_count, e.joker_count))
+        kept.append((e.adjustment, e.reason))
+    return kept
+
+
+def read(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+HANDS = {
+    "values": ("british", EngineHand(winner="Ann", penalties={"Bob": 12, "Cy": 40})),
+    "void": ("british", EngineHand(void=True)),
+    "kalookie": ("british", EngineHand(winner="Bob", kalookie=True, penalties={"Ann": 30})),
+    "cards": (
+        "british",
+        EngineHand(winner="Cy", cards={"Ann": ("KS", "QH"), "Bob": ("2C",)}),
+    ),
+    "counts": (
+        "scarne",
+        EngineHand(winner="Ann", counts={"Bob": CardCount(5, 1), "Cy": CardCount(3, 0)}),
+    ),
+    "adjustments": (
+        "trinidad",
+        EngineHand(
+            winner="Bob",
+            penalties={"Ann": 20, "Cy": 15},
+            adjustments={"Cy": 50},
+            reasons={"Cy": "Called the wrong card"},
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", HANDS)
+def test_a_recorded_hand_stores_what_the_ordinary_way_stores(kind):
+    preset, hand = HANDS[kind]
+    recorded, ordinary = family_game(preset), family_game(preset)
+    assert store.record_hand(read(recorded), 1, hand, "Android 1a2b", "Hand 1") is True
+    store.add_hand(ordinary, 1, hand)
+    assert rows(recorded) == rows(ordinary) != []
+    assert read(recorded).ledger().hands[0] == read(ordinary).ledger().hands[0]
+
+
+def test_a_recorded_hand_moves_the_version_and_keeps_a_line_in_the_history():
+    game = stored_game(hands=worked_hands()[:2])
+    before = read(game)
+    hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
+    assert store.record_hand(before, 3, hand, "iPhone 00ff", "Hand 3: John won") is True
+    assert read(game).version() == before.version() != game.version()
+    change = Change.objects.get(game=game, action="record")
+    assert (change.who, change.summary) == ("iPhone 00ff", "Hand 3: John won")
+
+
+def test_a_hand_recorded_after_another_write_is_stored_and_said_to_be_late():
+    game = stored_game(hands=worked_hands()[:2])
+    stale = read(game)
+    read(game).touch()  # another phone ticked a payment in between
+    hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
+    assert store.record_hand(stale, 3, hand, "iPhone 00ff", "Hand 3") is False
+    assert len(read(game).ledger().hands) == 3
+    assert Change.objects.filter(game=game, action="record").count() == 1
+
+
+def test_a_hand_number_stored_twice_is_refused_and_stores_nothing():
+    game = stored_game(hands=worked_hands()[:2])
+    first = EngineHand(winner="Mark", penalties={"Andy": 5, "John": 6, "Frank": 7})
+    store.add_hand(game, 3, first)  # without moving the version, as a half-seen write
+    second = EngineHand(winner="Andy", penalties={"Mark": 1, "John": 1, "Frank": 1})
+    with pytest.raises(IntegrityError):
+        store.record_hand(read(game), 3, second, "iPhone 00ff", "Hand 3")
+    assert rows(game)[2][2] == "Mark"
+    assert not Change.objects.filter(game=game).exists()
+
+
+@on_postgresql
+def test_on_postgresql_a_recorded_hand_is_one_statement():
+    game = read(stored_game(hands=worked_hands()[:2]))
+    game.seat_ids()
+    hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
+    with CaptureQueriesContext(connection) as captured:
+        store.record_hand(game, 3, hand, "iPhone 00ff", "Hand 3")
+    statements = [q["sql"] for q in captured if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 1 and statements[0].lstrip().startswith("WITH")
