@@ -77,7 +77,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'kalooki_ledger.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # Each worker keeps its connection: opening one per request costs more than a page.
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
