@@ -78,7 +78,8 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'kalooki_ledger.sqlite3'}",
         # Each worker keeps its connection: opening one per request costs more than a page.
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
+        # (The development server's thread per request could not keep one.)
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0" if DEBUG else "600")),
         conn_health_checks=True,
     )
 }
