@@ -2,7 +2,7 @@
 
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
@@ -376,6 +376,23 @@ def read_hand(
             buy_ins=decisions,
         )
     return entry
+
+
+def keep_counted_cards(hand: engine.Hand, before: engine.Hand, rules: engine.Rules) -> engine.Hand:
+    """An edited hand keeps each loser's card list where the value in the form is still what
+    those cards count to, so correcting one player leaves the others' cards as they were."""
+    kept = {}
+    for name, cards in before.cards.items():
+        try:
+            counted = engine.cards_value(cards, rules)
+        except ValueError:
+            continue  # cards the engine refuses are shown as a problem, not kept
+        if name != hand.winner and hand.penalties.get(name) == counted:
+            kept[name] = cards
+    if not kept:
+        return hand
+    penalties = {name: v for name, v in hand.penalties.items() if name not in kept}
+    return replace(hand, penalties=penalties, cards={**hand.cards, **kept})
 
 
 def _read_adjustment(

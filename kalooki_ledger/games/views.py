@@ -23,6 +23,7 @@ from .forms import (
     NewGameForm,
     add_problems,
     hand_bounds,
+    keep_counted_cards,
     read_hand,
     settings_initial,
     value_key,
@@ -505,13 +506,14 @@ def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     deal = ledger.hands[number - 1].deal
     entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), deal)
+    before = ledger.game.hands[number - 1]
     if entry.hand is not None and not entry.errors:
+        entry.hand = keep_counted_cards(entry.hand, before, ledger.game.rules)
         after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
         add_problems(entry, after.hand_problems(number), players)
     if entry.errors or entry.hand is None:
         context = _edit_context(game, ledger, number, typed=entry.typed, errors=entry.errors)
         return render(request, "games/edit_hand.html", context, status=422)
-    before = ledger.game.hands[number - 1]
     with transaction.atomic():
         store.replace_hand(game, number, entry.hand)
         summary = (

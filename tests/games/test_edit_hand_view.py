@@ -113,3 +113,25 @@ def test_a_trinidad_edit_keeps_the_adjustment_and_its_reason(client):
     html = client.get(f"/g/{game.edit_token}/hands/1/edit/").content.decode()
     assert 'name="adjust-1" value="50"' in html
     assert 'name="reason-1" value="Lost a challenge"' in html
+
+
+CARDS_HAND = {"winner": "John", "cards": {"Andy": ["KS", "QH"], "Mark": ["2C", "3D"]}}
+
+
+def test_an_edit_keeps_the_cards_of_a_player_whose_value_is_unchanged(client):
+    game = stored_game(players="Andy Mark John", hands=[CARDS_HAND])
+    html = client.get(edit_url(game, 1)).content.decode()
+    assert 'name="value-0" value="20"' in html and 'name="value-1" value="5"' in html
+    response = client.post(edit_url(game, 1), hand_post(1, "John", game, Andy=20, Mark=9))
+    assert response.status_code == 302
+    andy, mark = Hand.objects.get(game=game, number=1).entries.order_by("seat__position")
+    assert (andy.cards, andy.value) == ("KS QH", None)
+    assert (mark.cards, mark.value) == ("", 9)
+    assert game.ledger().standing("Andy").total == 20
+
+
+def test_an_edit_that_makes_a_card_holder_the_winner_drops_their_cards(client):
+    game = stored_game(players="Andy Mark John", hands=[CARDS_HAND])
+    client.post(edit_url(game, 1), hand_post(1, "Andy", game, Mark=5, John=20))
+    names = {e.seat.name: e.cards for e in Hand.objects.get(game=game, number=1).entries.all()}
+    assert names == {"Mark": "2C 3D", "John": ""}
