@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import shoot
-from tests.games.web import stored_game, worked_hands
+from tests.games.web import over_limit_hands, stored_game, worked_hands
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +102,22 @@ def test_the_card_counter_fills_in_the_value(phone):
     expect(counter.locator(".tally")).to_have_text("A + K + Joker + 7 = 43")
     counter.get_by_role("button", name="Take back the last card").click()
     expect(page.locator("#value-0")).to_have_value("36")
+
+
+def test_the_card_counter_still_works_after_a_buy_in_swaps_the_form_in(phone):
+    # The page opens on the buy-in question, so the hand form (and its Count buttons) only
+    # arrives in the htmx fragment; the counter's keys sit outside it.
+    game = stored_game(hands=over_limit_hands())
+    page = phone
+    page.goto(game.get_absolute_url())
+    expect(page.get_by_role("button", name="Record hand")).to_have_count(0)
+    page.get_by_role("button", name="Buy in").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 5")
+    page.get_by_role("button", name="Count Mark's cards").click()
+    counter = page.locator('.value[data-player="Mark"] .counter')
+    for rank in ("Q", "5"):
+        counter.get_by_role("button", name=rank, exact=True).click()
+    expect(page.locator("#value-1")).to_have_value("15")
 
 
 def test_undo_takes_back_the_last_hand(phone):
