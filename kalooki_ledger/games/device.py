@@ -12,6 +12,23 @@ MAX_LENGTH = 40
 KINDS = ("iPhone", "iPad", "Android", "Mac", "Windows", "Linux")
 
 
+def current_label(request: HttpRequest) -> str | None:
+    """This phone's label if it has one yet (it gets one with its first change)."""
+    label = request.get_signed_cookie(COOKIE, default="", salt=SALT)[:MAX_LENGTH]
+    return label or request.session.get("device") or None
+
+
+def rename(request: HttpRequest, name: str) -> str | None:
+    """Gives this phone the name for its changes from now on; the reason it can't, or None."""
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_LENGTH:
+        return f"A phone's name is 1 to {MAX_LENGTH} characters, such as “Mark's phone”."
+    if not name.isprintable():
+        return "A phone's name is letters, digits, spaces and punctuation only."
+    request._device_label = request._device_label_to_send = name
+    return None
+
+
 def device_label(request: HttpRequest) -> str:
     """This phone's label: from its cookie, else from the session of a phone labelled before
     the cookie existed, else a new one; the middleware sends a new one back as a cookie."""

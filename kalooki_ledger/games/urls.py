@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.new_game, name="new"),
     path("rules/new/", views.house_rules_new, name="house_rules_new"),
     path("rules/<slug:slug>/", views.house_rules, name="house_rules"),  # not a game token
+    path("g/<token:token>/phone/", views.phone_name, name="phone"),
     path("g/<token:token>/", views.table, name="table"),
     path("g/<token:token>/hands/", views.record_hand, name="record"),
     path("g/<token:token>/buy-in/", views.buy_in, name="buy_in"),

@@ -13,8 +13,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
-from . import present, store
-from .device import device_label
+from . import device, present, store
 from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
@@ -48,7 +47,7 @@ def _log(request: HttpRequest, game: Game, action: str, summary: str) -> bool:
     """Keeps the change in the history and moves the game's version on; True when nobody else
     wrote since this request read the game."""
     Change.objects.create(
-        game=game, who=device_label(request), action=action, summary=summary[:500]
+        game=game, who=device.device_label(request), action=action, summary=summary[:500]
     )
     return store.touch(game)
 
@@ -387,7 +386,7 @@ def record_hand(request: HttpRequest, token: str) -> HttpResponse:
         return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
     summary = f"Hand {number}: {present.describe_hand(entry.hand)}"[:500]
     try:
-        fresh = store.record_hand(game, number, entry.hand, device_label(request), summary)
+        fresh = store.record_hand(game, number, entry.hand, device.device_label(request), summary)
     except IntegrityError:
         return _race(request, game, number)
     if fresh:
@@ -628,6 +627,7 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "pool": fmt(ledger.pool),
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
+        "phone": device.current_label(request) if can_edit else None,
         "version": game.version(),
         "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
@@ -641,6 +641,20 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
     return _sheet(request, game, token, can_edit=True)
+
+
+@require_POST
+def phone_name(request: HttpRequest, token: str) -> HttpResponse:
+    """Names this phone in the game's history from now on; earlier lines keep the old name."""
+    game = _game(edit_token=token)
+    refused = device.rename(request, request.POST.get("name", ""))
+    if refused:
+        messages.error(request, f"{refused} Nothing was changed.")
+    else:
+        messages.info(
+            request, f"This phone's changes now show as “{device.device_label(request)}”."
+        )
+    return redirect(reverse("games:sheet", args=[game.edit_token]) + "#history")
 
 
 @require_GET

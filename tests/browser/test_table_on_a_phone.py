@@ -225,6 +225,17 @@ def test_nothing_scrolls_sideways_at_360_pixels_with_six_long_names(
     context.close()
 
 
+def test_the_scorer_names_this_phone_for_the_history(phone):
+    game = stored_game(hands=worked_hands()[:2])
+    phone.goto(f"/g/{game.edit_token}/sheet/")
+    phone.locator("summary", has_text="History of changes").click()
+    phone.get_by_label(re.compile("Name it for the changes")).fill("Mark's phone")
+    phone.get_by_role("button", name="Name this phone").click()
+    expect(phone.locator(".messages")).to_contain_text("now show as “Mark's phone”")
+    expect(phone.locator("#history label")).to_contain_text("This phone shows as “Mark's phone”")
+    shoot(phone, "phone-name")
+
+
 def test_the_dark_theme_follows_the_phone(phone):
     game = stored_game(hands=worked_hands()[:3])
     phone.emulate_media(color_scheme="dark")

@@ -1,5 +1,7 @@
 """Each phone's label in the history ("iPhone 3fa2") lives in a signed cookie of its own."""
 
+import html
+
 import pytest
 
 from kalooki_ledger.games.device import COOKIE
@@ -29,7 +31,7 @@ def test_a_phone_keeps_one_label_for_every_change_it_makes(client):
     assert first_label == second_label and first_label.startswith("iPhone ")
 
 
-def test_two_phones_get_different_labels(client, django_user_model):
+def test_two_phones_get_different_labels(client):
     from django.test import Client
 
     game = stored_game()
@@ -55,3 +57,46 @@ def test_a_forged_label_cookie_is_ignored(client):
     record(client, game, 1, user_agent=IPHONE)
     (label,) = labels(game)
     assert label != "The banker" and label.startswith("iPhone ")
+
+
+def rename(client, game, name: str) -> str:
+    """The score sheet the rename lands on, as text."""
+    page = client.post(f"{game.get_absolute_url()}phone/", {"name": name}, follow=True)
+    return html.unescape(page.content.decode())
+
+
+def test_a_phone_named_on_the_score_sheet_shows_that_name_from_then_on(client):
+    game = stored_game()
+    record(client, game, 1, user_agent=IPHONE)
+    page = rename(client, game, "  Mark's   phone ")
+    assert "This phone's changes now show as “Mark's phone”." in page
+    record(client, game, 2, user_agent=IPHONE)
+    first, second = labels(game)
+    assert first.startswith("iPhone ") and second == "Mark's phone"  # the past stays as it was
+    sheet = html.unescape(client.get(f"{game.get_absolute_url()}sheet/").content.decode())
+    assert "This phone shows as “Mark's phone”." in sheet
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "A phone's name is 1 to 40 characters"),
+        ("x" * 41, "A phone's name is 1 to 40 characters"),
+        ("Mark\x00", "letters, digits, spaces and punctuation only"),
+    ],
+)
+def test_a_bad_phone_name_is_refused_and_changes_nothing(client, name, message):
+    game = stored_game()
+    record(client, game, 1)
+    page = rename(client, game, name)
+    assert message in page and "Nothing was changed." in page
+    record(client, game, 2)
+    one, other = labels(game)
+    assert one == other
+
+
+def test_a_watcher_is_not_offered_a_name_and_a_share_link_cannot_rename(client):
+    game = stored_game()
+    assert "Name this phone" not in client.get(f"/w/{game.share_token}/sheet/").content.decode()
+    assert client.post(f"/g/{game.share_token}/phone/", {"name": "Spy"}).status_code == 404
+    assert "Name this phone" in client.get(f"{game.get_absolute_url()}sheet/").content.decode()

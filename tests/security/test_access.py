@@ -43,6 +43,7 @@ SCORING_ROUTES = [
     "/g/{t}/paid/",
     "/g/{t}/sheet/",
     "/g/{t}/rules/",
+    "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
 ]
 WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/"]
 DOWNLOADS = [
