@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import BuyInDecision, Entry, Game, Hand, Seat
+from .models import BuyInDecision, Entry, Game, Hand, HouseRules, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -54,3 +54,13 @@ class HandAdmin(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
         for game in games:
             game.touch()
+
+
+@admin.register(HouseRules)
+class HouseRulesAdmin(admin.ModelAdmin):
+    """Saved house rules: a game copies their settings when it starts, so no game changes here."""
+
+    list_display = ["name", "preset", "created"]
+    list_filter = ["preset"]
+    search_fields = ["name", "notes"]
+    readonly_fields = ["token", "created"]

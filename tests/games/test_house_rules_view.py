@@ -94,3 +94,15 @@ def test_it_refuses_bad_settings_beside_the_field_and_saves_nothing(
 def test_unknown_house_rules_are_not_found(client):
     assert client.get("/rules/nothing-here/").status_code == 404
     assert client.get("/new/?house=nothing-here").status_code == 404
+
+
+def test_the_admin_lists_and_opens_saved_house_rules(client, django_user_model):
+    house = HouseRules.objects.create(
+        name="The Blackpool Lot", preset="british", notes="No peeking"
+    )
+    boss = django_user_model.objects.create_superuser("boss", "b@example.org", "a-long-pass-42")
+    client.force_login(boss)
+    listed = client.get("/admin/games/houserules/?q=peeking")
+    assert listed.status_code == 200 and "The Blackpool Lot" in listed.content.decode()
+    opened = client.get(f"/admin/games/houserules/{house.pk}/change/")
+    assert opened.status_code == 200 and house.token in opened.content.decode()

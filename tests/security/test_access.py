@@ -256,7 +256,13 @@ def admin_client(**flags) -> Client:
     return client
 
 
-ADMIN_PAGES = ["/admin/", "/admin/games/game/", "/admin/games/hand/", "/admin/clubs/club/"]
+ADMIN_PAGES = [
+    "/admin/",
+    "/admin/games/game/",
+    "/admin/games/hand/",
+    "/admin/games/houserules/",
+    "/admin/clubs/club/",
+]
 
 
 @pytest.mark.parametrize("url", ADMIN_PAGES)
