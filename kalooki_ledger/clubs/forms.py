@@ -1,4 +1,6 @@
+import re
 from decimal import Decimal
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -6,8 +8,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import slugify
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games.models import Game
 
-from .models import Club, ClubPlayer, Membership, Tournament
+from .models import Club, ClubGame, ClubPlayer, Membership, Tournament
 from .tournaments import MAX_ENTRANTS, MIN_ENTRANTS
 
 NAME_MAX = 40
@@ -201,3 +204,36 @@ class TournamentForm(forms.ModelForm):
             if data.get(field) is not None and data[field] < Decimal(0):
                 self.add_error(field, "Use 0 or more.")
         return data
+
+
+SCORING_LINK = re.compile(r"(?:/g/)?([A-Za-z0-9_-]{16,64})/?")
+WATCH_LINK = re.compile(r"/w/[A-Za-z0-9_-]{16,64}/?")
+
+
+class FileGameForm(forms.Form):
+    """A game played outside the club, found by its scoring link, to file under the club."""
+
+    link = forms.CharField(
+        max_length=300,
+        label="The game's scoring link",
+        help_text="The address of its table page, which ends in /g/ and a long code.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "url"}),
+    )
+
+    def clean_link(self) -> Game:
+        path = urlsplit(self.cleaned_data["link"].strip()).path
+        if WATCH_LINK.search(path):
+            raise forms.ValidationError(
+                "That is a watch link (with /w/): paste the scoring link, with /g/, from the "
+                "phone that scored the game."
+            )
+        found = SCORING_LINK.search(path)
+        game = found and Game.objects.filter(edit_token=found.group(1)).first()
+        if not game:
+            raise forms.ValidationError(
+                "No game has that scoring link: paste the whole address of the game's table page."
+            )
+        filed = ClubGame.objects.filter(game=game).select_related("club").first()
+        if filed:
+            raise forms.ValidationError(f"“{game}” is already filed under {filed.club.name}.")
+        return game

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import games_loaded
 
@@ -29,6 +30,10 @@ class PlayedGame:
     @property
     def counted(self) -> bool:
         return self.ledger.status in COUNTED
+
+    @property
+    def status(self) -> str:
+        return present.status_text(self.ledger)
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,24 @@
 """Club pages: thin views that load, ask the engine (through stats and tournaments), and render."""
 
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from kalooki_ledger.games import present
 from kalooki_ledger.games.store import games_loaded
 from kalooki_ledger.rules import RecordError
 
 from . import charts, stats, tournaments
 from .access import club_view, signed_in
-from .filing import start_game
+from .filing import file_game, start_game
 from .forms import (
     AddMemberForm,
     ClubForm,
+    FileGameForm,
     NewGameForm,
     PlayerForm,
     RoleForm,
@@ -87,11 +89,16 @@ def game(request, club, membership, pk: int):
         for link in SeatPerson.objects.filter(seat__game=found).select_related("seat", "person")
     }
     chart = charts.totals_chart(ledger.game.players, ledger.hands, ledger.game.rules.limit)
+    fmt = present.Money(ledger)
     context = {
         "club": club,
         "membership": membership,
         "game": found,
         "ledger": ledger,
+        "status": present.status_text(ledger),
+        "hands": len(ledger.hands),
+        "pool": fmt(ledger.pool),
+        "standings": [(s, fmt(s.net, signed=True)) for s in ledger.standings],
         "people": people,
         "grid": [
             (row, [(row.totals.get(n), n in row.bought_in) for n in ledger.game.players])
@@ -120,6 +127,25 @@ def new_game(request, club, membership):
             return redirect(started)
     context = {"club": club, "form": form, "regulars": club.players.all()}
     return render(request, "clubs/new_game.html", context)
+
+
+@club_view(SCORER)
+def file_played_game(request, club, membership):
+    """Files a game scored from the site's own "New game" page under the club."""
+    form = FileGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game = form.cleaned_data["link"]
+        try:
+            file_game(game, club)
+        except IntegrityError:  # filed by someone else a moment ago
+            form.add_error("link", f"“{game}” was just filed under a club.")
+        else:
+            messages.info(
+                request, f"“{game}” is filed under {club.name}; its players are regulars."
+            )
+            return redirect("clubs:game", club.slug, game.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "clubs/file_game.html", {"club": club, "form": form}, status=status)
 
 
 @club_view(ORGANISER)

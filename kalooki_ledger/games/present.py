@@ -58,6 +58,23 @@ class Row:
     leads: bool = False
 
 
+STATUS_WORDS = {
+    "in-progress": "being played",
+    "awaiting-buy-ins": "waiting for a buy-in decision",
+    "finished": "finished",
+    "stopped": "stopped early",
+}
+
+
+def status_text(ledger: engine.Ledger) -> str:
+    """Where the game stands, in words: "being played", "John won", "a tie between …"."""
+    if ledger.winner:
+        return f"{ledger.winner} won"
+    if ledger.status == "finished" and ledger.sharers:
+        return f"a tie between {' and '.join(ledger.sharers)}"
+    return STATUS_WORDS.get(ledger.status, ledger.status)
+
+
 def leading(ledger: engine.Ledger) -> tuple[str, ...]:
     """Who leads a points game: the best total among those still in (none before a hand)."""
     rules = ledger.game.rules

@@ -22,6 +22,7 @@ def pages(club, game, person):
         f"/clubs/{slug}/members/",
         f"/clubs/{slug}/people/{person.pk}/",
         f"/clubs/{slug}/games/new/",
+        f"/clubs/{slug}/games/file/",
         f"/clubs/{slug}/games/{game.pk}/",
         f"/clubs/{slug}/tournaments/new/",
     ]
@@ -62,6 +63,7 @@ def test_a_member_views_but_may_not_score_or_organise(client, two_clubs):
     assert client.get("/clubs/friday/").status_code == 200
     assert client.get(f"/clubs/friday/games/{game.pk}/").status_code == 200
     assert client.get("/clubs/friday/games/new/").status_code == 403
+    assert client.get("/clubs/friday/games/file/").status_code == 403
     assert client.get("/clubs/friday/members/").status_code == 403
     assert client.get("/clubs/friday/tournaments/new/").status_code == 403
 
@@ -80,6 +82,7 @@ def test_a_scorer_may_start_a_game_but_not_manage_members(client, two_clubs):
     make_players(friday, "Andy Mark")
     client.force_login(friday.memberships.get(role="scorer").user)
     assert client.get("/clubs/friday/games/new/").status_code == 200
+    assert client.get("/clubs/friday/games/file/").status_code == 200
     assert client.get("/clubs/friday/members/").status_code == 403
 
 

@@ -1,12 +1,15 @@
 """The club pages: season table, history, game chart, members and settings, starting games."""
 
 import datetime
+import html
 
 import pytest
 
 from kalooki_ledger.clubs.models import Club, ClubGame, Membership
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.store import import_record
 from tests.clubs.factories import club_game, make_club, make_players, make_user
+from tests.helpers import worked_example
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +184,66 @@ def test_the_club_page_takes_the_same_queries_however_many_games(client, friday)
     with CaptureQueriesContext(connection) as many:
         client.get("/clubs/friday/")
     assert len(many) == len(few)
+
+
+def file_post(client, link: str):
+    return client.post("/clubs/friday/games/file/", {"link": link})
+
+
+def test_a_scorer_files_a_game_played_elsewhere_by_its_scoring_link(client, friday):
+    game = import_record(worked_example())
+    login(client, friday, "scorer")
+    assert "File a game played elsewhere" in client.get("/clubs/friday/").content.decode()
+    response = file_post(client, f"https://kalooki.example.org{game.get_absolute_url()}")
+    assert response["Location"] == f"/clubs/friday/games/{game.pk}/"
+    assert ClubGame.objects.get(game=game).club == friday
+    assert {p.name for p in friday.players.all()} == {"Andy", "Mark", "John", "Frank"}
+    assert "John" in client.get("/clubs/friday/").content.decode()  # in the season table
+
+
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("watch", "That is a watch link (with /w/)"),
+        ("unknown", "No game has that scoring link"),
+        ("nonsense", "No game has that scoring link"),
+        ("filed", "is already filed under Other Club"),
+    ],
+)
+def test_a_link_that_cannot_be_filed_is_refused_and_changes_nothing(client, friday, link, message):
+    game = import_record(worked_example())
+    if link == "filed":
+        club_game(make_club("Other Club", "other"), worked_example())
+        game = Game.objects.order_by("-pk").first()
+    links = {
+        "watch": f"http://testserver{game.share_url()}",
+        "unknown": "http://testserver/g/AAAAAAAAAAAAAAAAAAAAAAAA/",
+        "nonsense": "ask Mark",
+        "filed": game.get_absolute_url(),
+    }
+    before = (ClubGame.objects.count(), friday.players.count())
+    login(client, friday, "scorer")
+    response = file_post(client, links[link])
+    assert response.status_code == 422
+    assert message in html.unescape(response.content.decode())
+    assert (ClubGame.objects.count(), friday.players.count()) == before
+
+
+def test_a_member_who_does_not_score_cannot_file_games(client, friday):
+    game = import_record(worked_example())
+    login(client, friday, "member")
+    assert "File a game played elsewhere" not in client.get("/clubs/friday/").content.decode()
+    assert file_post(client, game.get_absolute_url()).status_code == 403
+    assert not ClubGame.objects.filter(game=game).exists()
+
+
+def test_a_games_page_writes_its_state_and_money_as_the_table_does(client, friday):
+    stakes = {"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"}
+    finished = club_game(friday, stakes={**stakes, "buy_in": "0.50"})
+    playing = club_game(friday, {**worked_example(), "hands": worked_example()["hands"][:2]})
+    login(client, friday, "member")
+    page = client.get(f"/clubs/friday/games/{finished.pk}/").content.decode()
+    assert "<p>John won · 5 hands · Pool £2.50</p>" in page
+    assert "<td>+£" in page and "0000" not in page
+    page = client.get(f"/clubs/friday/games/{playing.pk}/").content.decode()
+    assert "<p>Being played · 2 hands · Pool 20</p>" in page
