@@ -206,8 +206,9 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
-SCORING_LINK = re.compile(r"(?:/g/)?([A-Za-z0-9_-]{16,64})/?")
-WATCH_LINK = re.compile(r"/w/[A-Za-z0-9_-]{16,64}/?")
+TOKEN = r"[A-Za-z0-9_-]{16,64}"
+SCORING_LINK = re.compile(rf"/g/({TOKEN})(?:/|$)")
+WATCH_LINK = re.compile(rf"/w/{TOKEN}(?:/|$)")
 
 
 class FileGameForm(forms.Form):
@@ -221,14 +222,19 @@ class FileGameForm(forms.Form):
     )
 
     def clean_link(self) -> Game:
-        path = urlsplit(self.cleaned_data["link"].strip()).path
+        link = self.cleaned_data["link"].strip()
+        try:
+            path = urlsplit(link).path
+        except ValueError:  # such as an unclosed "[" where a host should be
+            path = ""
         if WATCH_LINK.search(path):
             raise forms.ValidationError(
                 "That is a watch link (with /w/): paste the scoring link, with /g/, from the "
                 "phone that scored the game."
             )
         found = SCORING_LINK.search(path)
-        game = found and Game.objects.filter(edit_token=found.group(1)).first()
+        token = found.group(1) if found else link if re.fullmatch(TOKEN, link) else None
+        game = token and Game.objects.filter(edit_token=token).first()
         if not game:
             raise forms.ValidationError(
                 "No game has that scoring link: paste the whole address of the game's table page."

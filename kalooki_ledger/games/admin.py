@@ -58,9 +58,10 @@ class HandAdmin(admin.ModelAdmin):
 
 @admin.register(HouseRules)
 class HouseRulesAdmin(admin.ModelAdmin):
-    """Saved house rules: a game copies their settings when it starts, so no game changes here."""
+    """Saved house rules: a game copies their settings when it starts, so no game changes here.
+    The settings themselves are read-only: the house rules page checks them, this page could not."""
 
     list_display = ["name", "preset", "created"]
     list_filter = ["preset"]
     search_fields = ["name", "notes"]
-    readonly_fields = ["token", "created"]
+    readonly_fields = ["preset", "rule_overrides", "stakes", "token", "created"]

@@ -2,6 +2,7 @@
 in a signed cookie of its own, so a write need not load the session to name its author."""
 
 import secrets
+from urllib.parse import quote, unquote
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -12,10 +13,14 @@ MAX_LENGTH = 40
 KINDS = ("iPhone", "iPad", "Android", "Mac", "Windows", "Linux")
 
 
+def _from_cookie(request: HttpRequest) -> str:
+    # Quoted in the cookie: a header carries Latin-1 only, and an iPhone types a curly apostrophe.
+    return unquote(request.get_signed_cookie(COOKIE, default="", salt=SALT))[:MAX_LENGTH]
+
+
 def current_label(request: HttpRequest) -> str | None:
     """This phone's label if it has one yet (it gets one with its first change)."""
-    label = request.get_signed_cookie(COOKIE, default="", salt=SALT)[:MAX_LENGTH]
-    return label or request.session.get("device") or None
+    return _from_cookie(request) or request.session.get("device") or None
 
 
 def rename(request: HttpRequest, name: str) -> str | None:
@@ -31,15 +36,13 @@ def rename(request: HttpRequest, name: str) -> str | None:
 
 def device_label(request: HttpRequest) -> str:
     """This phone's label: from its cookie, else from the session of a phone labelled before
-    the cookie existed, else a new one; the middleware sends a new one back as a cookie."""
+    the cookie existed, else a new one; the middleware sends it back as the cookie."""
     label = getattr(request, "_device_label", None)
     if label:
         return label
-    label = request.get_signed_cookie(COOKIE, default="", salt=SALT)[:MAX_LENGTH]
-    if not label:
-        label = request.session.get("device") or _new_label(request)
-        request._device_label_to_send = label
-    request._device_label = label
+    label = _from_cookie(request) or request.session.get("device") or _new_label(request)
+    # Sent again with every change, so a phone in use keeps its name past the cookie's year.
+    request._device_label = request._device_label_to_send = label
     return label
 
 
@@ -50,7 +53,7 @@ def _new_label(request: HttpRequest) -> str:
 
 
 class DeviceLabelMiddleware:
-    """Sends the cookie of a label made (or carried over from the session) by this request."""
+    """Sends the cookie of the label this request used or gave the phone."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -61,7 +64,7 @@ class DeviceLabelMiddleware:
         if label:
             response.set_signed_cookie(
                 COOKIE,
-                label,
+                quote(label, safe=""),
                 salt=SALT,
                 max_age=settings.SESSION_COOKIE_AGE,
                 secure=settings.SESSION_COOKIE_SECURE,

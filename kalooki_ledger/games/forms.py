@@ -9,7 +9,7 @@ from django import forms
 from django.http import QueryDict
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.rules.record import build_rules, build_stakes
+from kalooki_ledger.rules.record import build_rules, build_stakes, control_character
 
 from .present import problem_text
 
@@ -52,6 +52,7 @@ KALOOKIE_WORD = {
 }
 CHALLENGE_POINTS = 50
 CHALLENGE_REASON = "Lost a challenge"
+REASON_MAX = 200  # as Entry.reason keeps
 KEEP = [("", "As the preset")]
 
 
@@ -378,13 +379,16 @@ def read_hand(
     return entry
 
 
-def keep_counted_cards(hand: engine.Hand, before: engine.Hand, rules: engine.Rules) -> engine.Hand:
+def keep_counted_cards(
+    hand: engine.Hand, before: engine.Hand, rules: engine.Rules, held: int
+) -> engine.Hand:
     """An edited hand keeps each loser's card list where the value in the form is still what
-    those cards count to, so correcting one player leaves the others' cards as they were."""
+    those cards count to, so correcting one player leaves the others' cards as they were.
+    `held`: the most cards a loser holds in this hand's deal."""
     kept = {}
     for name, cards in before.cards.items():
         try:
-            counted = engine.cards_value(cards, rules)
+            counted = engine.cards_value(cards, rules, held)
         except ValueError:
             continue  # cards the engine refuses are shown as a problem, not kept
         if name != hand.winner and hand.penalties.get(name) == counted:
@@ -418,7 +422,13 @@ def _read_adjustment(
             )
             return
         adjustments[name] = int(raw)
-    if reason:
+    if len(reason) > REASON_MAX or control_character(reason):
+        entry.add(
+            name,
+            f"a reason is up to {REASON_MAX} letters, digits, spaces and punctuation, such as "
+            f"“{CHALLENGE_REASON}”",
+        )
+    elif reason:
         reasons[name] = reason
 
 

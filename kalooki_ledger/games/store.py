@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from contextlib import nullcontext
 
 from django.db import connection, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import CharField, Prefetch, QuerySet
 from django.utils import timezone
 
 from kalooki_ledger import rules as engine
@@ -125,11 +125,13 @@ def record_hand(game: Game, number: int, hand: engine.Hand, who: str, summary: s
     one_statement = connection.vendor == "postgresql" and not hand.buy_ins
     if one_statement and _record_in_one_statement(game, number, hand, who, summary):
         return True
-    # Elsewhere, or when someone wrote since `game` was read (so nothing was stored yet):
+    # Elsewhere, or when someone wrote since `game` was read (so nothing was stored yet). The
+    # game's row first, as the one statement takes it: two writers never wait on each other.
     with transaction.atomic():
+        fresh = touch(game)
         add_hand(game, number, hand)
         Change.objects.create(game=game, who=who, action="record", summary=summary)
-        return touch(game)
+    return fresh
 
 
 # On PostgreSQL the four writes of a recorded hand go as one statement, one round trip instead
@@ -175,8 +177,10 @@ def _record_in_one_statement(
         "entries": "",
     }
     if entries:
-        # Typed, so a column of nothing but NULLs still goes in as its own type.
-        casts = [Entry._meta.get_field(n).cast_db_type(connection) for n in ENTRY_COLUMNS]
+        # Typed, so a column of nothing but NULLs still goes in as its own type; text stays
+        # text, so one too long is refused as the ORM's insert refuses it, never cut short.
+        fields = [Entry._meta.get_field(n) for n in ENTRY_COLUMNS]
+        casts = ["text" if isinstance(f, CharField) else f.cast_db_type(connection) for f in fields]
         row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
         names["entries"] = ENTRIES_SQL.format(
             entry=q(Entry._meta.db_table),

@@ -452,10 +452,12 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
     hand = ledger.game.hands[number - 1]
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     players = _in_hand(ledger, number)
+    rules = ledger.game.rules
+    held, low, high = hand_bounds(rules, len(seats), row.deal)
     values = dict(hand.penalties)
     for name, cards in hand.cards.items():
         try:
-            values[name] = engine.cards_value(cards, ledger.game.rules)
+            values[name] = engine.cards_value(cards, rules, held)
         except ValueError:
             continue  # the field stays empty and the engine's problem is shown above it
     typed = {value_key(seats[p]): str(v) for p, v in values.items()}
@@ -471,8 +473,6 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         typed[f"adjust-{seats[name]}"] = str(points)
     for name, reason in hand.reasons.items():
         typed[f"reason-{seats[name]}"] = reason
-    rules = ledger.game.rules
-    held, low, high = hand_bounds(rules, len(seats), row.deal)
     context = {
         "game": game,
         "ledger": ledger,
@@ -507,7 +507,8 @@ def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
     entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), deal)
     before = ledger.game.hands[number - 1]
     if entry.hand is not None and not entry.errors:
-        entry.hand = keep_counted_cards(entry.hand, before, ledger.game.rules)
+        held = hand_bounds(ledger.game.rules, len(seats), deal)[0]
+        entry.hand = keep_counted_cards(entry.hand, before, ledger.game.rules, held)
         after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
         add_problems(entry, after.hand_problems(number), players)
     if entry.errors or entry.hand is None:

@@ -194,7 +194,8 @@ def test_a_scorer_files_a_game_played_elsewhere_by_its_scoring_link(client, frid
     game = import_record(worked_example())
     login(client, friday, "scorer")
     assert "File a game played elsewhere" in client.get("/clubs/friday/").content.decode()
-    response = file_post(client, f"https://kalooki.example.org{game.get_absolute_url()}")
+    link = f"https://example.org/kalooki-ledger-app{game.get_absolute_url()}sheet/?x=1"
+    response = file_post(client, link)
     assert response["Location"] == f"/clubs/friday/games/{game.pk}/"
     assert ClubGame.objects.get(game=game).club == friday
     assert {p.name for p in friday.players.all()} == {"Andy", "Mark", "John", "Frank"}
@@ -207,6 +208,7 @@ def test_a_scorer_files_a_game_played_elsewhere_by_its_scoring_link(client, frid
         ("watch", "That is a watch link (with /w/)"),
         ("unknown", "No game has that scoring link"),
         ("nonsense", "No game has that scoring link"),
+        ("broken", "No game has that scoring link"),
         ("filed", "is already filed under Other Club"),
     ],
 )
@@ -219,6 +221,7 @@ def test_a_link_that_cannot_be_filed_is_refused_and_changes_nothing(client, frid
         "watch": f"http://testserver{game.share_url()}",
         "unknown": "http://testserver/g/AAAAAAAAAAAAAAAAAAAAAAAA/",
         "nonsense": "ask Mark",
+        "broken": f"https://[kalooki{game.get_absolute_url()}",
         "filed": game.get_absolute_url(),
     }
     before = (ClubGame.objects.count(), friday.players.count())
@@ -227,6 +230,13 @@ def test_a_link_that_cannot_be_filed_is_refused_and_changes_nothing(client, frid
     assert response.status_code == 422
     assert message in html.unescape(response.content.decode())
     assert (ClubGame.objects.count(), friday.players.count()) == before
+
+
+def test_the_bare_code_of_a_scoring_link_files_the_game_too(client, friday):
+    game = import_record(worked_example())
+    login(client, friday, "scorer")
+    assert file_post(client, f" {game.edit_token} ").status_code == 302
+    assert ClubGame.objects.get(game=game).club == friday
 
 
 def test_a_member_who_does_not_score_cannot_file_games(client, friday):

@@ -25,8 +25,8 @@ def labels(game) -> list[str]:
 def test_a_phone_keeps_one_label_for_every_change_it_makes(client):
     game = stored_game()
     first = record(client, game, 1, user_agent=IPHONE)
-    assert COOKIE in first.cookies
-    assert record(client, game, 2, user_agent=IPHONE).cookies.get(COOKIE) is None  # sent once
+    second = record(client, game, 2, user_agent=IPHONE)
+    assert first.cookies[COOKIE].value == second.cookies[COOKIE].value  # renewed with each change
     first_label, second_label = labels(game)
     assert first_label == second_label and first_label.startswith("iPhone ")
 
@@ -75,6 +75,15 @@ def test_a_phone_named_on_the_score_sheet_shows_that_name_from_then_on(client):
     assert first.startswith("iPhone ") and second == "Mark's phone"  # the past stays as it was
     sheet = html.unescape(client.get(f"{game.get_absolute_url()}sheet/").content.decode())
     assert "This phone shows as “Mark's phone”." in sheet
+
+
+@pytest.mark.parametrize("name", ["Mark\N{RIGHT SINGLE QUOTATION MARK}s phone", "Ann \U0001f0cf"])
+def test_a_name_beyond_latin_1_travels_in_a_header_the_server_can_send(client, name):
+    game = stored_game()
+    response = client.post(f"{game.get_absolute_url()}phone/", {"name": name})
+    response.cookies[COOKIE].OutputString().encode("latin-1")  # what a WSGI server does
+    record(client, game, 1)
+    assert labels(game) == [name]
 
 
 @pytest.mark.parametrize(

@@ -135,3 +135,17 @@ def test_an_edit_that_makes_a_card_holder_the_winner_drops_their_cards(client):
     client.post(edit_url(game, 1), hand_post(1, "Andy", game, Mark=5, John=20))
     names = {e.seat.name: e.cards for e in Hand.objects.get(game=game, number=1).entries.all()}
     assert names == {"Mark": "2C 3D", "John": ""}
+
+
+def test_a_card_list_longer_than_a_first_deal_is_counted_by_its_own_deal(client):
+    # Jamaica's seventh deal is 14 cards: a loser's 14 cards are a hand, not too many.
+    fourteen = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "2D", "3D", "4D", "5D", "6D", "7D"]
+    hands = [{"winner": "Ann", "penalties": {"Bob": 10, "Cy": 10}}] * 6
+    hands.append({"winner": "Ann", "cards": {"Bob": fourteen}, "penalties": {"Cy": 10}})
+    game = stored_game("Ann Bob Cy", hands=hands, rules={"preset": "jamaica"}, stakes={})
+    html = client.get(edit_url(game, 7)).content.decode()
+    assert 'name="value-1" value="71"' in html
+    response = client.post(edit_url(game, 7), hand_post(7, "Ann", game, Bob=71, Cy=12))
+    assert response.status_code == 302
+    bob = Hand.objects.get(game=game, number=7).entries.get(seat__name="Bob")
+    assert bob.cards == " ".join(fourteen) and bob.value is None

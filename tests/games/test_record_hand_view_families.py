@@ -1,5 +1,6 @@
 """Recording hands in the other families: North American, Scarne, Jamaica and Trinidad."""
 
+import html
 from decimal import Decimal
 
 import pytest
@@ -154,6 +155,18 @@ def test_jamaica_refuses_an_adjustment_that_is_not_a_number(client):
     data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": "lots"})
     html = client.post(record_url(game), data).content.decode()
     assert "“lots” is not a penalty adjustment" in html
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("reason", ["x" * 201, "Called\x00the wrong card"])
+def test_jamaica_refuses_a_reason_too_long_or_with_a_control_character(client, reason):
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": 5})
+    response = client.post(record_url(game), data | {"reason-2": reason})
+    assert response.status_code == 422
+    assert "A reason is up to 200 letters, digits, spaces and punctuation" in (
+        html.unescape(response.content.decode())
+    )
     assert not Hand.objects.exists()
 
 

@@ -61,7 +61,12 @@ HANDS = {
 def test_a_recorded_hand_stores_what_the_ordinary_way_stores(kind):
     preset, hand = HANDS[kind]
     recorded, ordinary = family_game(preset), family_game(preset)
-    assert store.record_hand(read(recorded), 1, hand, "Android 1a2b", "Hand 1") is True
+    with CaptureQueriesContext(connection) as captured:
+        assert store.record_hand(read(recorded), 1, hand, "Android 1a2b", "Hand 1") is True
+    if connection.vendor == "postgresql":  # the one statement, not the ORM's way
+        writes = [q["sql"].lstrip() for q in captured]
+        writes = [w for w in writes if not w.startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
+        assert len(writes) == 1 and writes[0].startswith("WITH")
     store.add_hand(ordinary, 1, hand)
     assert rows(recorded) == rows(ordinary) != []
     assert read(recorded).ledger().hands[0] == read(ordinary).ledger().hands[0]
@@ -92,10 +97,26 @@ def test_a_hand_number_stored_twice_is_refused_and_stores_nothing():
     first = EngineHand(winner="Mark", penalties={"Andy": 5, "John": 6, "Frank": 7})
     store.add_hand(game, 3, first)  # without moving the version, as a half-seen write
     second = EngineHand(winner="Andy", penalties={"Mark": 1, "John": 1, "Frank": 1})
+    before = read(game)
     with pytest.raises(IntegrityError):
-        store.record_hand(read(game), 3, second, "iPhone 00ff", "Hand 3")
+        store.record_hand(before, 3, second, "iPhone 00ff", "Hand 3")
     assert rows(game)[2][2] == "Mark"
     assert not Change.objects.filter(game=game).exists()
+    assert read(game).version() == game.version()
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_its_own_the_one_statement_refuses_a_number_twice_and_the_connection_goes_on():
+    game = stored_game(hands=worked_hands()[:2])
+    first = EngineHand(winner="Mark", penalties={"Andy": 5, "John": 6, "Frank": 7})
+    store.add_hand(game, 3, first)
+    second = EngineHand(winner="Andy", penalties={"Mark": 1, "John": 1, "Frank": 1})
+    assert not connection.in_atomic_block  # autocommit, as a request runs it
+    with pytest.raises(IntegrityError):
+        store.record_hand(read(game), 3, second, "iPhone 00ff", "Hand 3")
+    assert rows(game)[2][2] == "Mark" and not Change.objects.filter(game=game).exists()
+    assert store.record_hand(read(game), 4, second, "iPhone 00ff", "Hand 4") is True
 
 
 @on_postgresql
