@@ -138,7 +138,7 @@ def file_played_game(request, club, membership):
         try:
             file_game(game, club)
         except IntegrityError:  # filed by someone else a moment ago
-            form.add_error("link", f"“{game}” was just filed under a club.")
+            form.add_error("link", f"“{game}” or its players were filed under a club a moment ago.")
         else:
             messages.info(
                 request, f"“{game}” is filed under {club.name}; its players are regulars."
