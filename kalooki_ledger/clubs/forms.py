@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import slugify
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
 
 from .models import Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -206,7 +207,7 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
-TOKEN = r"[A-Za-z0-9_-]{16,64}"
+TOKEN = TokenConverter.regex  # what a game link's token may be
 SCORING_LINK = re.compile(rf"/g/({TOKEN})(?:/|$)")
 WATCH_LINK = re.compile(rf"/w/{TOKEN}(?:/|$)")
 
