@@ -40,7 +40,7 @@ def device_label(request: HttpRequest) -> str:
     label = getattr(request, "_device_label", None)
     if label:
         return label
-    label = _from_cookie(request) or request.session.get("device") or _new_label(request)
+    label = current_label(request) or _new_label(request)
     # Sent again with every change, so a phone in use keeps its name past the cookie's year.
     request._device_label = request._device_label_to_send = label
     return label
