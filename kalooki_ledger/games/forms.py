@@ -379,20 +379,28 @@ def read_hand(
     return entry
 
 
+def counted_cards(hand: engine.Hand, rules: engine.Rules, held: int) -> dict[str, int]:
+    """What each loser's card list counts to, with `held` the most cards a loser holds in the
+    hand's deal; a list the engine refuses is left out (its problem is shown instead)."""
+    counted = {}
+    for name, cards in hand.cards.items():
+        try:
+            counted[name] = engine.cards_value(cards, rules, held)
+        except ValueError:
+            continue
+    return counted
+
+
 def keep_counted_cards(
     hand: engine.Hand, before: engine.Hand, rules: engine.Rules, held: int
 ) -> engine.Hand:
     """An edited hand keeps each loser's card list where the value in the form is still what
-    those cards count to, so correcting one player leaves the others' cards as they were.
-    `held`: the most cards a loser holds in this hand's deal."""
-    kept = {}
-    for name, cards in before.cards.items():
-        try:
-            counted = engine.cards_value(cards, rules, held)
-        except ValueError:
-            continue  # cards the engine refuses are shown as a problem, not kept
-        if name != hand.winner and hand.penalties.get(name) == counted:
-            kept[name] = cards
+    those cards count to, so correcting one player leaves the others' cards as they were."""
+    kept = {
+        name: before.cards[name]
+        for name, value in counted_cards(before, rules, held).items()
+        if name != hand.winner and hand.penalties.get(name) == value
+    }
     if not kept:
         return hand
     penalties = {name: v for name, v in hand.penalties.items() if name not in kept}

@@ -21,6 +21,7 @@ from .forms import (
     HouseRulesForm,
     NewGameForm,
     add_problems,
+    counted_cards,
     hand_bounds,
     keep_counted_cards,
     read_hand,
@@ -454,12 +455,8 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
     players = _in_hand(ledger, number)
     rules = ledger.game.rules
     held, low, high = hand_bounds(rules, len(seats), row.deal)
-    values = dict(hand.penalties)
-    for name, cards in hand.cards.items():
-        try:
-            values[name] = engine.cards_value(cards, rules, held)
-        except ValueError:
-            continue  # the field stays empty and the engine's problem is shown above it
+    # A card list the engine refuses leaves its field empty, its problem shown above it.
+    values = {**hand.penalties, **counted_cards(hand, rules, held)}
     typed = {value_key(seats[p]): str(v) for p, v in values.items()}
     typed["winner"] = hand.winner or ""
     if hand.kalookie:
