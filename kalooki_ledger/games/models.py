@@ -7,6 +7,7 @@ import secrets
 from decimal import Decimal
 
 from django.db import models
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -42,6 +43,9 @@ class Game(models.Model):
     stopped = models.CharField(max_length=10, choices=SETTLE_CHOICES, blank=True)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    # Moves on by one with every change (see `touch`): commands name the version they were made
+    # against, and watching phones and the ledger cache compare it.
+    version = models.PositiveIntegerField(default=0, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -95,13 +99,9 @@ class Game(models.Model):
             played_on=self.played_on,
         )
 
-    def version(self) -> str:
-        """Changes with every write to the game (see `touch`): watchers and caches compare it."""
-        return str(int(self.updated.timestamp() * 1_000_000))
-
     def cache_key(self) -> tuple[int, str]:
         # The random token too: a test database may hand a deleted game's id to a new game.
-        return self.pk, f"{self.edit_token}:{self.version()}"
+        return self.pk, f"{self.edit_token}:{self.version}"
 
     def ledger(self) -> engine.Ledger:
         """The ledger of the game as stored now (its hands loaded in a fixed set of queries)."""
@@ -118,8 +118,8 @@ class Game(models.Model):
         ledger = engine.replay(loaded.to_record().game)
         self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
         # Cache only hands read while the version stood still: every write moves it.
-        now = Game.objects.filter(pk=self.pk).values_list("updated", flat=True).first()
-        if now == loaded.updated == self.updated:
+        now = Game.objects.filter(pk=self.pk).values_list("version", flat=True).first()
+        if now == loaded.version == self.version:
             ledger_cache.put(*self.cache_key(), ledger, self._seat_ids)
         return ledger
 
@@ -144,10 +144,21 @@ class Game(models.Model):
     def touch(self) -> bool:
         """Marks the game changed (a new version for watching phones and the ledger cache); says
         whether nobody else had written since this instance was read."""
-        before, self.updated = self.updated, timezone.now()
-        moved = Game.objects.filter(pk=self.pk, updated=before).update(updated=self.updated)
-        if not moved:
-            Game.objects.filter(pk=self.pk).update(updated=self.updated)
+        if self.moved_on_from(self.version):
+            return True
+        self.updated = timezone.now()
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, updated=self.updated)
+        self.version = Game.objects.values_list("version", flat=True).get(pk=self.pk)
+        return False
+
+    def moved_on_from(self, version: int) -> bool:
+        """Moves the version on from `version` if it still stands (compare and set); says so."""
+        now = timezone.now()
+        moved = Game.objects.filter(pk=self.pk, version=version).update(
+            version=version + 1, updated=now
+        )
+        if moved:
+            self.version, self.updated = version + 1, now
         return bool(moved)
 
 
@@ -254,16 +265,25 @@ class BuyInDecision(models.Model):
 
 
 class Change(models.Model):
-    """One change to a game, as the score sheet's history shows it: who, when, what."""
+    """One change to a game, as the score sheet's history shows it: who, when, what. It is also
+    the command's receipt: the idempotency key it came with and the version it gave the game."""
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="changes")
     at = models.DateTimeField(auto_now_add=True)
     who = models.CharField(max_length=60)
     action = models.CharField(max_length=30)
     summary = models.CharField(max_length=500)
+    key = models.CharField(max_length=64, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
+        constraints = [
+            # A command sent twice (a double tap, a retry, an outbox replay) is stored once.
+            models.UniqueConstraint(
+                fields=["game", "key"], condition=~Q(key=""), name="unique_command_key"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.who}: {self.summary}"

@@ -2,9 +2,10 @@
 
 from collections.abc import Mapping
 from contextlib import nullcontext
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import CharField, Prefetch, QuerySet
+from django.db.models import CharField, F, Prefetch, QuerySet
 from django.utils import timezone
 
 from kalooki_ledger import rules as engine
@@ -118,32 +119,17 @@ def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:
     return add_hands(game, game.seat_ids(), number, [hand])[0]
 
 
-def record_hand(game: Game, number: int, hand: engine.Hand, who: str, summary: str) -> bool:
-    """Stores hand `number`, its line in the history and the game's new version, all or nothing;
-    True when nobody else wrote since `game` was read. IntegrityError when another request
-    stored that number first."""
-    one_statement = connection.vendor == "postgresql" and not hand.buy_ins
-    if one_statement and _record_in_one_statement(game, number, hand, who, summary):
-        return True
-    # Elsewhere, or when someone wrote since `game` was read (so nothing was stored yet). The
-    # game's row first, as the one statement takes it: two writers never wait on each other.
-    with transaction.atomic():
-        fresh = touch(game)
-        add_hand(game, number, hand)
-        Change.objects.create(game=game, who=who, action="record", summary=summary)
-    return fresh
-
-
 # On PostgreSQL the four writes of a recorded hand go as one statement, one round trip instead
 # of six; each write hangs on the version's compare-and-set, so a raced read stores nothing.
 RECORD_SQL = """
 WITH moved AS (
-    UPDATE {game} SET {updated} = %s WHERE {game_id} = %s AND {updated} = %s RETURNING {game_id}
+    UPDATE {game} SET {updated} = %s, {version} = %s WHERE {game_id} = %s AND {version} = %s
+    RETURNING {game_id}
 ), hand AS (
     INSERT INTO {hand} ({hand_columns}) SELECT {game_id}, %s, %s, %s, %s, %s FROM moved
     RETURNING {hand_id}
 ), history AS (
-    INSERT INTO {change} ({change_columns}) SELECT {game_id}, %s, %s, %s, %s FROM moved
+    INSERT INTO {change} ({change_columns}) SELECT {game_id}, %s, %s, %s, %s, %s, %s FROM moved
 ){entries}
 SELECT count(*) FROM moved
 """
@@ -153,11 +139,12 @@ ENTRIES_SQL = """, entries AS (
 ENTRY_COLUMNS = ["seat_id", "value", "cards", "card_count", "joker_count", "adjustment", "reason"]
 
 
-def _record_in_one_statement(
-    game: Game, number: int, hand: engine.Hand, who: str, summary: str
+def record_in_one_statement(
+    game: Game, version: int, number: int, hand: engine.Hand, sent: Any, summary: str
 ) -> bool:
-    """`record_hand` on PostgreSQL: True when stored, False (nothing stored) when the game's
-    version had moved since `game` was read."""
+    """Records hand `number` on PostgreSQL with its history line (carrying `sent`'s key) and the
+    game's new version: True when stored, False (nothing stored) when the game's version was no
+    longer `version`. IntegrityError when the key was used already."""
     q = connection.ops.quote_name
 
     def columns(model: type, names: list[str]) -> str:
@@ -169,11 +156,14 @@ def _record_in_one_statement(
         "game": q(Game._meta.db_table),
         "game_id": q(Game._meta.pk.column),
         "updated": q(Game._meta.get_field("updated").column),
+        "version": q(Game._meta.get_field("version").column),
         "hand": q(Hand._meta.db_table),
         "hand_id": q(Hand._meta.pk.column),
         "hand_columns": columns(Hand, ["game", "number", "void", "winner", "kalookie", "created"]),
         "change": q(Change._meta.db_table),
-        "change_columns": columns(Change, ["game", "at", "who", "action", "summary"]),
+        "change_columns": columns(
+            Change, ["game", "at", "who", "action", "summary", "key", "version"]
+        ),
         "entries": "",
     }
     if entries:
@@ -190,8 +180,8 @@ def _record_in_one_statement(
         )
     now = timezone.now()
     winner = seats[hand.winner] if hand.winner else None
-    params = [now, game.pk, game.updated, number, hand.void, winner, hand.kalookie, now]
-    params += [now, who, "record", summary]
+    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
+    params += [now, sent.who, "record", summary, sent.key, version + 1]
     params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
     # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
     # spoiling it; on its own, one statement is already all or nothing.
@@ -200,7 +190,7 @@ def _record_in_one_statement(
         cursor.execute(RECORD_SQL.format(**names), params)
         stored = cursor.fetchone()[0] == 1
     if stored:
-        game.updated = now
+        game.updated, game.version = now, version + 1
     return stored
 
 
@@ -210,12 +200,19 @@ def replace_hand(game: Game, number: int, hand: engine.Hand) -> None:
     add_hands(game, game.seat_ids(), number, [hand])
 
 
+# Later hands move out of the way and back, so no row passes through a number still taken
+# (the databases check a unique number row by row): two statements however many hands follow.
+RENUMBER_ASIDE = 1_000_000_000
+
+
 def delete_hand(game: Game, number: int) -> None:
-    """Deletes hand `number` and moves every later hand up one, lowest first."""
+    """Deletes hand `number` and moves every later hand up one; call it in a transaction."""
     Hand.objects.filter(game=game, number=number).delete()
-    for row in Hand.objects.filter(game=game, number__gt=number).order_by("number"):
-        row.number -= 1
-        row.save(update_fields=["number"])
+    later = Hand.objects.filter(game=game, number__gt=number)
+    later.update(number=F("number") + RENUMBER_ASIDE)
+    Hand.objects.filter(game=game, number__gt=RENUMBER_ASIDE).update(
+        number=F("number") - RENUMBER_ASIDE - 1
+    )
 
 
 def add_decision(game: Game, number: int, player: str, bought_in: bool) -> BuyInDecision:
@@ -224,9 +221,3 @@ def add_decision(game: Game, number: int, player: str, bought_in: bool) -> BuyIn
     return BuyInDecision.objects.create(
         hand=row, seat_id=game.seat_ids()[player], bought_in=bought_in
     )
-
-
-def touch(game: Game) -> bool:
-    """Marks the game changed, so watching phones fetch the new table; True when nobody else
-    wrote since `game` was read (so a ledger derived from that read is now current)."""
-    return game.touch()

@@ -1,7 +1,9 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
+from functools import wraps
+
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
@@ -13,23 +15,20 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
-from . import device, present, store
+from . import commands, device, present, store
 from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
     KALOOKIE_WORD,
     HouseRulesForm,
     NewGameForm,
-    add_problems,
     counted_cards,
     hand_bounds,
-    keep_counted_cards,
-    read_hand,
     settings_initial,
     value_key,
 )
 from .house_session import remember_house, remembered_house_tokens
-from .models import Change, Game, HouseRules, PaidTransfer
+from .models import Change, Game, HouseRules
 from .qr import qr_svg
 from .session import remember, remembered_tokens
 
@@ -42,20 +41,6 @@ def _game(**lookup: object) -> Game:
         return Game.objects.get(**lookup)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
-
-
-def _log(request: HttpRequest, game: Game, action: str, summary: str) -> bool:
-    """Keeps the change in the history and moves the game's version on; True when nobody else
-    wrote since this request read the game."""
-    Change.objects.create(
-        game=game, who=device.device_label(request), action=action, summary=summary[:500]
-    )
-    return store.touch(game)
-
-
-def _in_hand(ledger: engine.Ledger, number: int) -> list[str]:
-    """Players still in the game when hand `number` was dealt."""
-    return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
 
 
 def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **extra) -> dict:
@@ -108,7 +93,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
         "last_hand": present.last_hand(ledger),
-        "version": game.version(),
+        "version": game.version,
         "notice": "",
     }
     context.update(extra)
@@ -270,13 +255,21 @@ def new_game(request: HttpRequest) -> HttpResponse:
         initial["title"] = house.name
     form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid() and form.record is not None:
+        try:
+            sent = _sent(request)
+        except commands.Refusal:
+            sent = commands.Sent(None, "", device.device_label(request))
+        started = Change.objects.filter(action="start", key=sent.key) if sent.key else None
+        if started and (done := started.select_related("game").first()):
+            messages.info(request, "That game was already started (the form was sent twice).")
+            return redirect("games:table", done.game.edit_token)
         with transaction.atomic():
             game = store.store_record(form.record)
             summary = f"Started the game: {', '.join(form.record.game.players)}"
             if form.drawn:
                 draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
                 summary += f"; seats drawn: {draw}"
-            _log(request, game, "start", summary)
+            commands.receipt(game, sent, "start", summary)
         remember(request, game, scoring=True)
         if form.drawn:
             ace = form.drawn[0][1]
@@ -346,6 +339,41 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/house_rules.html", context)
 
 
+def scoring(view):
+    """Loads the game of a scoring link (404 for any other) and hands it to the view."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        return view(request, _game(edit_token=token), *args, **kwargs)
+
+    return wrapper
+
+
+def _sent(request: HttpRequest) -> commands.Sent:
+    return commands.parse_sent(request.POST, device.device_label(request))
+
+
+def _command(request: HttpRequest, game: Game, command: commands.Command) -> commands.Outcome:
+    """Applies a command sent by a form; a damaged form is refused like any other command."""
+    try:
+        sent = _sent(request)
+    except commands.Refusal as refusal:
+        return refusal.outcome
+    return commands.apply(game, sent, command)
+
+
+def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
+    """The table after a command from the table page, as it now stands."""
+    if outcome.status == 200:
+        return _back_to_table(request, game, notice=outcome.notice)
+    if outcome.entry is not None:
+        entry = outcome.entry
+        return _render_table(
+            request, game, status=outcome.status, typed=entry.typed, errors=entry.errors
+        )
+    return _render_table(request, game, status=outcome.status, notice=outcome.notice)
+
+
 @require_GET
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
@@ -353,106 +381,50 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     return _render_table(request, game)
 
 
-def _race(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    notice = (
-        f"Hand {number} was just recorded by another phone (or a repeated tap): "
-        "here is the table as it stands now."
+@require_POST
+@scoring
+def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
+    return _table_answer(
+        request, game, _command(request, game, commands.RecordHand.posted(request.POST))
     )
-    return _render_table(request, _game(pk=game.pk), status=409, notice=notice)
 
 
 @require_POST
-def record_hand(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = 0
-    if number != ledger.next_hand_number:
-        if 0 < number < ledger.next_hand_number:
-            return _race(request, game, number)
-        return _render_table(
-            request, game, status=409, notice="That form was out of date: here is the table now."
-        )
-    if not ledger.can_record_hand:
-        return _render_table(request, game, status=409, notice=_why_no_hand(ledger))
-    players = list(ledger.in_game())
-    seats = {name: i for i, name in enumerate(ledger.game.players)}
-    entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), ledger.next_deal)
-    if entry.hand is not None and not entry.errors:
-        after = engine.extend(ledger, entry.hand)
-        add_problems(entry, after.hand_problems(number), players)
-    if entry.errors or entry.hand is None:
-        return _render_table(request, game, status=422, typed=entry.typed, errors=entry.errors)
-    summary = f"Hand {number}: {present.describe_hand(entry.hand)}"[:500]
-    try:
-        fresh = store.record_hand(game, number, entry.hand, device.device_label(request), summary)
-    except IntegrityError:
-        return _race(request, game, number)
-    if fresh:
-        game.keep_ledger(after)
-    return _back_to_table(request, game)
-
-
-def _why_no_hand(ledger: engine.Ledger) -> str:
-    if ledger.awaiting_buy_ins:
-        return f"{ledger.awaiting_buy_ins[0]} must decide about buying in before the next hand."
-    if ledger.over:
-        return "The game is over: no more hands can be recorded."
-    return "Some hands conflict: correct them on the score sheet before recording another."
+@scoring
+def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
+    post = request.POST
+    command = commands.BuyIn(post.get("player", ""), post.get("hand", ""), post.get("choice", ""))
+    return _table_answer(request, game, _command(request, game, command))
 
 
 @require_POST
-def buy_in(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    player = request.POST.get("player", "")
-    choice = request.POST.get("choice", "")
-    number = len(ledger.hands)
-    asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
-    if player != asked or request.POST.get("hand") != str(number) or choice not in ("in", "out"):
-        notice = "That buy-in question was already answered: here is the table now."
-        return _render_table(request, game, status=409, notice=notice)
-    bought_in = choice == "in"
-    hand = ledger.game.hands[-1].with_buy_ins({player: bought_in})
-    after = engine.replay(ledger.game.with_hand_replaced(number, hand))
-    if after.hand_problems(number):
-        notice = "; ".join(present.problem_text(p) for p in after.hand_problems(number))
-        return _render_table(request, game, status=422, notice=notice)
-    try:
-        with transaction.atomic():
-            store.add_decision(game, number, player, bought_in)
-            what = "bought in" if bought_in else "dropped out"
-            fresh = _log(request, game, "buy-in", f"Hand {number}: {player} {what}")
-    except IntegrityError:
-        notice = "That buy-in question was already answered: here is the table now."
-        return _render_table(request, _game(pk=game.pk), status=409, notice=notice)
-    if fresh:
-        game.keep_ledger(after)
-    return _back_to_table(request, game)
+@scoring
+def undo(request: HttpRequest, game: Game) -> HttpResponse:
+    command = commands.Undo(request.POST.get("hand", ""))
+    return _table_answer(request, game, _command(request, game, command))
 
 
 @require_POST
-def undo(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    number = len(ledger.hands)
-    if request.POST.get("hand") != str(number) or number == 0:
-        notice = "The last hand has changed since this page was loaded: nothing was undone."
-        return _render_table(request, game, status=409, notice=notice)
-    last = ledger.game.hands[-1]
-    with transaction.atomic():
-        store.delete_hand(game, number)
-        _log(request, game, "undo", f"Undid hand {number}: {present.describe_hand(last)}")
-    return _back_to_table(request, game, notice=f"Hand {number} was undone.")
+@scoring
+def stop(request: HttpRequest, game: Game) -> HttpResponse:
+    command = commands.Stop(request.POST.get("settle", ""))
+    return _table_answer(request, game, _command(request, game, command))
+
+
+@require_POST
+@scoring
+def paid(request: HttpRequest, game: Game) -> HttpResponse:
+    post = request.POST
+    was = set(post.getlist("was")) if post.get("shown") else None
+    command = commands.MarkPaid(game, set(post.getlist("paid")), was)
+    return _table_answer(request, game, _command(request, game, command))
 
 
 def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
     row = ledger.hands[number - 1]
     hand = ledger.game.hands[number - 1]
-    seats = {name: i for i, name in enumerate(ledger.game.players)}
-    players = _in_hand(ledger, number)
+    seats = commands.seat_order(ledger)
+    players = commands.in_hand(ledger, number)
     rules = ledger.game.rules
     held, low, high = hand_bounds(rules, len(seats), row.deal)
     # A card list the engine refuses leaves its field empty, its problem shown above it.
@@ -485,118 +457,43 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         "errors": {},
         "problems": [present.problem_text(p) for p in ledger.hand_problems(number)],
         "card_values": _card_values(ledger.game.rules),
+        "version": game.version,
     }
     context.update(extra)
     context["fields"] = _fields(players, seats, context["typed"], context["errors"])
     return context
 
 
-def edit_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    game = _game(edit_token=token)
+def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
+    """The score sheet after a command from the sheet's own pages (edit, delete)."""
+    if outcome.status == 404:
+        raise Http404(outcome.notice)
+    if outcome.status == 200:
+        (messages.warning if outcome.warning else messages.info)(request, outcome.notice)
+        return redirect("games:sheet", game.edit_token)
+    messages.warning(request, outcome.notice)
+    return _sheet(request, game, game.edit_token, can_edit=True, status=outcome.status)
+
+
+@scoring
+def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     ledger = game.cached_ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
     if request.method != "POST":
         return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
-    players = _in_hand(ledger, number)
-    seats = {name: i for i, name in enumerate(ledger.game.players)}
-    deal = ledger.hands[number - 1].deal
-    entry = read_hand(request.POST, players, seats, ledger.game.rules, len(seats), deal)
-    before = ledger.game.hands[number - 1]
-    if entry.hand is not None and not entry.errors:
-        held = hand_bounds(ledger.game.rules, len(seats), deal)[0]
-        entry.hand = keep_counted_cards(entry.hand, before, ledger.game.rules, held)
-        after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
-        add_problems(entry, after.hand_problems(number), players)
-    if entry.errors or entry.hand is None:
+    outcome = _command(request, game, commands.EditHand(number, request.POST))
+    if outcome.entry is not None:
+        entry = outcome.entry
         context = _edit_context(game, ledger, number, typed=entry.typed, errors=entry.errors)
-        return render(request, "games/edit_hand.html", context, status=422)
-    with transaction.atomic():
-        store.replace_hand(game, number, entry.hand)
-        summary = (
-            f"Edited hand {number}: was {present.describe_hand(before)}; "
-            f"now {present.describe_hand(entry.hand)}"
-        )
-        _log(request, game, "edit", summary)
-    later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
-    if later:
-        listed = ", ".join(str(n) for n in later)
-        messages.warning(
-            request,
-            f"Hand {number} was saved. It conflicts with hand(s) {listed}: each is kept and "
-            "explained on the score sheet; correct or delete them.",
-        )
-    else:
-        messages.info(request, f"Hand {number} was saved and every later hand recomputed.")
-    return redirect("games:sheet", game.edit_token)
+        return render(request, "games/edit_hand.html", context, status=outcome.status)
+    return _sheet_answer(request, game, outcome)
 
 
 @require_POST
-def delete_hand(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    if not 1 <= number <= len(ledger.hands):
-        raise Http404("No such hand")
-    gone = ledger.game.hands[number - 1]
-    with transaction.atomic():
-        store.delete_hand(game, number)
-        _log(request, game, "delete", f"Deleted hand {number}: {present.describe_hand(gone)}")
-    messages.info(request, f"Hand {number} was deleted; later hands moved up one.")
-    return redirect("games:sheet", game.edit_token)
-
-
-@require_POST
-def stop(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    settle = request.POST.get("settle", "")
-    if settle not in ("refund", "split", ""):
-        return _render_table(
-            request, game, status=422, notice="Choose to refund the pool or to split it."
-        )
-    after = engine.replay(ledger.game.stopped_with(settle or None))
-    fresh = [p for p in after.problems if p not in ledger.problems]
-    if fresh:
-        return _render_table(
-            request, game, status=422, notice="; ".join(present.problem_text(p) for p in fresh)
-        )
-    with transaction.atomic():
-        game.stopped = settle
-        game.save(update_fields=["stopped", "updated"])
-        summary = {
-            "refund": "Stopped the game: the pool is refunded",
-            "split": "Stopped the game: the pool is split among the players still in",
-            "": "Took back the stop: the game goes on",
-        }[settle]
-        _log(request, game, "stop", summary)
-    return _back_to_table(request, game)
-
-
-@require_POST
-def paid(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game(edit_token=token)
-    ledger = game.cached_ledger()
-    fmt = present.Money(ledger)
-    ticked = set(request.POST.getlist("paid"))
-    digits = ledger.money_digits
-    wanted = {t for t in ledger.transfers if present.transfer_key(t, digits) in ticked}
-    stored = {(p.payer, p.payee, p.amount): p for p in game.paid_transfers.all()}
-    owed = {(t.payer, t.payee, t.amount): t for t in ledger.transfers}
-    now_paid = [t for t in wanted if (t.payer, t.payee, t.amount) not in stored]
-    now_unpaid = [owed[k] for k in stored if k in owed and owed[k] not in wanted]
-    if not now_paid and not now_unpaid:
-        return _back_to_table(request, game)  # nothing changed: no history, no new version
-    with transaction.atomic():
-        for t in now_paid:
-            PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
-        for t in now_unpaid:
-            stored[(t.payer, t.payee, t.amount)].delete()
-        lines = [f"paid: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in now_paid]
-        lines += [
-            f"not paid after all: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in now_unpaid
-        ]
-        _log(request, game, "paid", "Marked " + "; ".join(lines))
-    return _back_to_table(request, game)
+@scoring
+def delete_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    return _sheet_answer(request, game, _command(request, game, commands.DeleteHand(number)))
 
 
 def _sheet_links(token: str) -> dict[str, str | None]:
@@ -609,7 +506,9 @@ def _sheet_links(token: str) -> dict[str, str | None]:
     return links
 
 
-def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> HttpResponse:
+def _sheet(
+    request: HttpRequest, game: Game, token: str, can_edit: bool, status: int = 200
+) -> HttpResponse:
     ledger = game.cached_ledger()
     fmt = present.Money(ledger)
     context = {
@@ -626,12 +525,12 @@ def _sheet(request: HttpRequest, game: Game, token: str, can_edit: bool) -> Http
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
         "phone": device.current_label(request) if can_edit else None,
-        "version": game.version(),
+        "version": game.version,
         "problems": [present.problem_text(p) for p in ledger.problems if not p.hand],
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
     }
     template = "games/sheet.html#sheetlive" if request.htmx else "games/sheet.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 @require_GET
@@ -691,10 +590,10 @@ def _unchanged(request: HttpRequest, token: str) -> bool:
     if not request.htmx or "v" not in request.GET:
         return False
     try:
-        game = Game.objects.only("updated").get(share_token=token)
+        game = Game.objects.only("version").get(share_token=token)
     except Game.DoesNotExist:
         raise Http404("No game at this link") from None
-    return request.GET["v"] == game.version()
+    return request.GET["v"] == str(game.version)
 
 
 def _watched(request: HttpRequest, token: str) -> Game | None:

@@ -32,7 +32,7 @@ def test_a_phone_keeps_one_label_for_every_change_it_makes(client):
 
 
 def test_two_phones_get_different_labels(client):
-    from django.test import Client
+    from tests.games.web import FormClient as Client
 
     game = stored_game()
     record(client, game, 1)

@@ -35,7 +35,7 @@ def test_a_hand_stored_by_another_path_shows_at_once_because_the_version_moves(c
     game = stored_game(hands=worked_hands()[:2])
     client.get(game.get_absolute_url())
     store.add_hand(game, 3, EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9}))
-    store.touch(game)
+    game.touch()
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Hand 4" in page
 
@@ -71,13 +71,13 @@ def test_the_table_page_makes_the_same_queries_for_10_and_200_hands(client):
 
 def test_an_admin_edit_of_a_hand_moves_the_version(client):
     game = stored_game(hands=worked_hands()[:2])
-    before = row(game).version()
+    before = row(game).version
     hand = Hand.objects.get(game=game, number=2)
     admin = User.objects.create_superuser("boss", "boss@example.org", "a-long-password-42")
     client.force_login(admin)
     response = client.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
-    assert row(game).version() != before
+    assert row(game).version != before
     assert len(row(game).cached_ledger().hands) == 1
 
 

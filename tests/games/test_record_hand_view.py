@@ -1,10 +1,10 @@
 import pytest
 from django.db import IntegrityError
-from django.test import Client
 
 from kalooki_ledger.games import store
 from kalooki_ledger.games.models import Change, Hand
 from kalooki_ledger.rules import Hand as EngineHand
+from tests.games.web import FormClient as Client
 from tests.games.web import hand_post, over_limit_hands, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db

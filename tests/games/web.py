@@ -1,5 +1,10 @@
 """Factory functions for the view tests: games stored as the table would have recorded them."""
 
+import re
+import secrets
+
+from django.test import Client
+
 from kalooki_ledger.games import store
 from kalooki_ledger.games.models import Game
 
@@ -72,3 +77,33 @@ def seat_post(number: int, winner: str, game: Game, **fields: dict) -> dict:
         for name, value in by_name.items():
             data[f"{kind}-{seats[name]}"] = str(value)
     return data
+
+
+GAME_PATH = re.compile(r"/g/(?P<token>[A-Za-z0-9_-]+)/")
+
+
+def current_version(path: str) -> str | None:
+    """The version of the game a scoring path belongs to, as its page would show it now."""
+    found = GAME_PATH.match(path)
+    if not found:
+        return None
+    versions = Game.objects.filter(edit_token=found["token"]).values_list("version", flat=True)
+    version = versions.first()
+    return None if version is None else str(version)
+
+
+class FormClient(Client):
+    """Posts as the game pages' forms do: with the version the page shows when the post is made
+    and a key of its own, unless the test gives them (to send a stale or a repeated form)."""
+
+    def post(self, path, data=None, *args, **kwargs):
+        data = {} if data is None else data
+        if isinstance(data, dict) and "version" not in data:
+            version = current_version(str(path))
+            if version is not None:
+                data = {**data, "version": version, "key": new_key()}
+        return super().post(path, data, *args, **kwargs)
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(12)

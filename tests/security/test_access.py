@@ -8,13 +8,13 @@ import re
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kalooki_ledger.games.models import Game
+from tests.games.web import FormClient as Client
 
 from .factories import (
     FAST,

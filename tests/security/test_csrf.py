@@ -9,12 +9,12 @@ import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from kalooki_ledger.clubs.models import Membership, Tournament
+from tests.games.web import FormClient as Client
 from tests.helpers import worked_example
 
 from .factories import (

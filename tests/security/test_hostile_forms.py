@@ -6,7 +6,6 @@ exactly what was typed, and every page shows it inert.
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership, Tournament
 from kalooki_ledger.games.models import Change, Game, Hand, PaidTransfer
 from kalooki_ledger.games.store import import_record
+from tests.games.web import FormClient as Client
 
 from .factories import (
     FAST,

@@ -8,11 +8,11 @@ import pytest
 from django.core.cache.backends import base as cache_base
 from django.core.cache.backends import db as cache_db
 from django.core.cache.backends import locmem
-from django.test import Client
 from django.utils.timezone import now as real_now
 from hypothesis import given
 
 from kalooki_ledger.clubs import ratelimit
+from tests.games.web import FormClient as Client
 
 from .factories import FAST, PASSWORD, hostile_text, make_user, snapshot
 

@@ -1,10 +1,12 @@
 """Template tags for the game pages."""
 
+import secrets
 from functools import cache
 
 from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -24,3 +26,18 @@ def static_if_present(path: str) -> str:
     except ValueError:
         # The manifest storage of production refuses files it doesn't know.
         return ""
+
+
+@register.simple_tag(takes_context=True)
+def command_fields(context: template.Context) -> str:
+    """What every form that changes a game sends: its CSRF token, the version of the game this
+    page shows and a key of its own, so a second send of the same form changes nothing."""
+    csrf = context.get("csrf_token")
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="version" value="{}">'
+        '<input type="hidden" name="key" value="{}">',
+        csrf,
+        context.get("version", ""),
+        secrets.token_urlsafe(16),
+    )

@@ -1,0 +1,494 @@
+"""The write model: every change to a game is a command, applied by `apply` in one transaction.
+
+A command names the version of the game it was made against (the version the page showed) and
+carries an idempotency key made by that page. `apply` stores it when that version still stands
+and moves the version on; answers the same receipt, changing nothing, when the key comes again;
+and refuses it (409) when the game has changed since, unless the command is still safe to apply
+(see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+
+from kalooki_ledger import rules as engine
+
+from . import present, store
+from .forms import (
+    HandEntry,
+    add_problems,
+    hand_bounds,
+    keep_counted_cards,
+    read_hand,
+)
+from .models import Change, Game, PaidTransfer
+
+KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What comes with every command: the version its page showed, its key, and who sent it."""
+
+    version: int | None
+    key: str
+    who: str
+
+
+@dataclass
+class Decision:
+    """A command checked against the ledger it applies to: what to write and what follows."""
+
+    summary: str
+    after: engine.Ledger | None = None
+    notice: str = ""
+    warning: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What became of a command: applied, replayed (the same key again), refused or unchanged."""
+
+    status: int
+    notice: str = ""
+    applied: bool = False
+    replayed: bool = False
+    warning: bool = False
+    entry: HandEntry | None = None
+    change: Change | None = None
+
+
+class Refusal(Exception):
+    """A command that can't apply as sent; nothing of it is stored."""
+
+    def __init__(self, status: int, notice: str = "", entry: HandEntry | None = None):
+        super().__init__(notice)
+        self.outcome = Outcome(status, notice, entry=entry)
+
+
+def parse_sent(post: Any, who: str) -> Sent:
+    """The version and key a form carries; a key that isn't one is refused (400)."""
+    try:
+        version = int(post.get("version", ""))
+    except ValueError:
+        version = None
+    key = post.get("key", "")
+    if key and not KEY.fullmatch(key):
+        raise Refusal(400, "That form's key is damaged: reload the page and try again.")
+    return Sent(version, key, who)
+
+
+class Command:
+    """One change to a game. Subclasses check it against a ledger (`decide`, pure) and write it
+    (`write`); `stale_ok` says which changes since its version leave it safe to apply."""
+
+    action = ""
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        raise NotImplementedError
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        raise NotImplementedError
+
+    def stale_ok(self, since: list[Change]) -> bool:
+        return False
+
+    def stale_notice(self, since: list[Change]) -> str:
+        if not since:
+            return "The game was changed elsewhere since this page was loaded: nothing was saved."
+        told = "; ".join(f"{c.summary} ({c.who})" for c in since[-3:])
+        more = f" and {len(since) - 3} more" if len(since) > 3 else ""
+        return (
+            f"Nothing was saved: the game changed since this page was loaded — {told}{more}. "
+            "Here it is as it is now."
+        )
+
+    def replay_notice(self, change: Change) -> str:
+        return f"That was already saved (sent twice): {change.summary}."
+
+    def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
+        """Stores the command if `sent.version` still stands; False (nothing stored) if not."""
+        with transaction.atomic():
+            if not game.moved_on_from(sent.version):
+                return False
+            self.write(game, ledger, decision)
+            receipt(game, sent, self.action, decision.summary)
+        return True
+
+
+def receipt(game: Game, sent: Sent, action: str, summary: str) -> Change:
+    return Change.objects.create(
+        game=game,
+        who=sent.who,
+        action=action,
+        summary=summary[:500],
+        key=sent.key,
+        version=game.version,
+    )
+
+
+def apply(game: Game, sent: Sent, command: Command) -> Outcome:
+    """Applies the command to the game, all or nothing, as the module's docstring says."""
+    if sent.version is not None and sent.version == game.version:
+        # The common case: decide against the cached ledger, then store under compare-and-set.
+        ledger = game.cached_ledger()
+        try:
+            decision = command.decide(ledger)
+        except Refusal as refusal:
+            return refusal.outcome
+        try:
+            if command.store(game, sent, ledger, decision):
+                return _applied(game, command, decision)
+        except IntegrityError:
+            pass  # the key was used, or another request won: the locked way tells which
+    return _apply_locked(game, sent, command)
+
+
+def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
+    """The careful way: the game's row locked, the key looked up, the changes since read."""
+    with transaction.atomic():
+        row = Game.objects.select_for_update().get(pk=game.pk)
+        done = None
+        if sent.key:
+            done = Change.objects.filter(game=row, key=sent.key).first()
+        if done is not None:
+            _refresh(game, row)
+            return Outcome(200, command.replay_notice(done), replayed=True, change=done)
+        if sent.version != row.version:
+            since = []
+            if sent.version is not None:
+                since = list(
+                    Change.objects.filter(game=row, version__gt=sent.version).order_by("version")
+                )
+            known = sent.version is not None and len(since) == row.version - sent.version
+            if not (known and command.stale_ok(since)):
+                _refresh(game, row)
+                return Outcome(409, command.stale_notice(since if known else []))
+        ledger = row.cached_ledger()
+        try:
+            decision = command.decide(ledger)
+        except Refusal as refusal:
+            _refresh(game, row)
+            return refusal.outcome
+        try:
+            with transaction.atomic():
+                row.moved_on_from(row.version)  # the row is locked: this can't fail
+                command.write(row, ledger, decision)
+                receipt(row, sent, command.action, decision.summary)
+        except IntegrityError:
+            # A row written outside the commands (a hand number taken): nothing is stored.
+            _refresh(game, Game.objects.get(pk=game.pk))
+            return Outcome(409, command.stale_notice([]))
+        _refresh(game, row)
+    return _applied(game, command, decision)
+
+
+def _refresh(game: Game, row: Game) -> None:
+    """Brings the view's instance up to the row as it now stands."""
+    game.version, game.updated, game.stopped = row.version, row.updated, row.stopped
+    game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
+
+
+def _applied(game: Game, command: Command, decision: Decision) -> Outcome:
+    if decision.after is not None:
+        game.keep_ledger(decision.after)
+    return Outcome(200, decision.notice, applied=True, warning=decision.warning)
+
+
+def _problems(problems: list[engine.Problem]) -> str:
+    return "; ".join(present.problem_text(p) for p in problems)
+
+
+def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
+    """Players still in the game when hand `number` was dealt."""
+    return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
+
+
+def seat_order(ledger: engine.Ledger) -> dict[str, int]:
+    return {name: i for i, name in enumerate(ledger.game.players)}
+
+
+@dataclass
+class RecordHand(Command):
+    """The next hand (or a void one): an engine hand, or the hand form's post to read one from."""
+
+    number: int
+    hand: engine.Hand | None = None
+    post: Any = None
+    action = "record"
+
+    @classmethod
+    def posted(cls, post: Any) -> "RecordHand":
+        try:
+            number = int(post.get("number", ""))
+        except ValueError:
+            number = 0
+        return cls(number, post=post)
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        number = self.number
+        if number != ledger.next_hand_number:
+            if 0 < number < ledger.next_hand_number:
+                raise Refusal(409, race_notice(number))
+            raise Refusal(409, "That form was out of date: here is the table now.")
+        if not ledger.can_record_hand:
+            raise Refusal(409, why_no_hand(ledger))
+        players = list(ledger.in_game())
+        if self.post is None:
+            hand = self.hand or engine.Hand(void=True)
+            after = engine.extend(ledger, hand)
+            if after.hand_problems(number):
+                raise Refusal(422, _problems(after.hand_problems(number)))
+        else:
+            seats = seat_order(ledger)
+            rules = ledger.game.rules
+            entry = read_hand(self.post, players, seats, rules, len(seats), ledger.next_deal)
+            if entry.hand is not None and not entry.errors:
+                after = engine.extend(ledger, entry.hand)
+                add_problems(entry, after.hand_problems(number), players)
+            if entry.errors or entry.hand is None:
+                raise Refusal(422, entry=entry)
+            hand = entry.hand
+        summary = f"Hand {number}: {present.describe_hand(hand)}"
+        return Decision(summary, after, data={"number": number, "hand": hand})
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        store.add_hand(game, decision.data["number"], decision.data["hand"])
+
+    def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
+        hand = decision.data["hand"]
+        if connection.vendor == "postgresql" and not hand.buy_ins:
+            # One statement, one round trip: it stores nothing if the version moved.
+            return store.record_in_one_statement(
+                game, sent.version, decision.data["number"], hand, sent, decision.summary[:500]
+            )
+        return super().store(game, sent, ledger, decision)
+
+    def stale_ok(self, since: list[Change]) -> bool:
+        # Ticking a payment changes no hand: the next hand is still the next hand.
+        return all(c.action == "paid" for c in since)
+
+    def stale_notice(self, since: list[Change]) -> str:
+        # Unknown changes, or a hand number taken under us, are most likely another phone's hand.
+        if not since or any(c.action == "record" for c in since):
+            return race_notice(self.number)
+        return super().stale_notice(since)
+
+    def replay_notice(self, change: Change) -> str:
+        return f"That hand was already recorded (sent twice): {change.summary}."
+
+
+def race_notice(number: int) -> str:
+    return (
+        f"Hand {number} was just recorded by another phone (or a repeated tap): "
+        "here is the table as it stands now."
+    )
+
+
+def why_no_hand(ledger: engine.Ledger) -> str:
+    if ledger.awaiting_buy_ins:
+        return f"{ledger.awaiting_buy_ins[0]} must decide about buying in before the next hand."
+    if ledger.over:
+        return "The game is over: no more hands can be recorded."
+    return "Some hands conflict: correct them on the score sheet before recording another."
+
+
+ANSWERED = "That buy-in question was already answered: here is the table now."
+
+
+@dataclass
+class BuyIn(Command):
+    """The answer of the player asked to buy in after the last hand."""
+
+    player: str
+    hand: str
+    choice: str
+    action = "buy-in"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        number = len(ledger.hands)
+        asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
+        if self.player != asked or self.hand != str(number) or self.choice not in ("in", "out"):
+            raise Refusal(409, ANSWERED)
+        bought_in = self.choice == "in"
+        hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
+        after = engine.replay(ledger.game.with_hand_replaced(number, hand))
+        if after.hand_problems(number):
+            raise Refusal(422, _problems(after.hand_problems(number)))
+        what = "bought in" if bought_in else "dropped out"
+        return Decision(f"Hand {number}: {self.player} {what}", after, data={"number": number})
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        store.add_decision(game, decision.data["number"], self.player, self.choice == "in")
+
+    def stale_notice(self, since: list[Change]) -> str:
+        if any(c.action == "buy-in" for c in since):
+            return ANSWERED
+        return super().stale_notice(since)
+
+
+@dataclass
+class Undo(Command):
+    """Takes back the last hand, as the table page showed it."""
+
+    hand: str
+    action = "undo"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        number = len(ledger.hands)
+        if self.hand != str(number) or number == 0:
+            raise Refusal(
+                409, "The last hand has changed since this page was loaded: nothing was undone."
+            )
+        last = ledger.game.hands[-1]
+        return Decision(
+            f"Undid hand {number}: {present.describe_hand(last)}",
+            notice=f"Hand {number} was undone.",
+            data={"number": number},
+        )
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        store.delete_hand(game, decision.data["number"])
+
+    def stale_notice(self, since: list[Change]) -> str:
+        return (
+            "The last hand has changed since this page was loaded: nothing was undone. "
+            + super().stale_notice(since)
+        )
+
+
+@dataclass
+class EditHand(Command):
+    """A corrected hand `number`, as posted by the edit form; later hands are rechecked."""
+
+    number: int
+    post: Any
+    action = "edit"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        number = self.number
+        if not 1 <= number <= len(ledger.hands):
+            raise Refusal(404, "There is no such hand.")
+        players = in_hand(ledger, number)
+        seats = seat_order(ledger)
+        rules = ledger.game.rules
+        deal = ledger.hands[number - 1].deal
+        entry = read_hand(self.post, players, seats, rules, len(seats), deal)
+        before = ledger.game.hands[number - 1]
+        after = None
+        if entry.hand is not None and not entry.errors:
+            held = hand_bounds(rules, len(seats), deal)[0]
+            entry.hand = keep_counted_cards(entry.hand, before, rules, held)
+            after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
+            add_problems(entry, after.hand_problems(number), players)
+        if entry.errors or entry.hand is None or after is None:
+            raise Refusal(422, entry=entry)
+        summary = (
+            f"Edited hand {number}: was {present.describe_hand(before)}; "
+            f"now {present.describe_hand(entry.hand)}"
+        )
+        later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
+        if later:
+            listed = ", ".join(str(n) for n in later)
+            notice = (
+                f"Hand {number} was saved. It conflicts with hand(s) {listed}: each is kept and "
+                "explained on the score sheet; correct or delete them."
+            )
+        else:
+            notice = f"Hand {number} was saved and every later hand recomputed."
+        return Decision(summary, after, notice, bool(later), {"hand": entry.hand})
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        store.replace_hand(game, self.number, decision.data["hand"])
+
+
+@dataclass
+class DeleteHand(Command):
+    """Deletes hand `number`; every later hand moves up one."""
+
+    number: int
+    action = "delete"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        if not 1 <= self.number <= len(ledger.hands):
+            raise Refusal(404, "There is no such hand.")
+        gone = ledger.game.hands[self.number - 1]
+        return Decision(
+            f"Deleted hand {self.number}: {present.describe_hand(gone)}",
+            notice=f"Hand {self.number} was deleted; later hands moved up one.",
+        )
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        store.delete_hand(game, self.number)
+
+
+STOPS = {
+    "refund": "Stopped the game: the pool is refunded",
+    "split": "Stopped the game: the pool is split among the players still in",
+    "": "Took back the stop: the game goes on",
+}
+
+
+@dataclass
+class Stop(Command):
+    """Stops the game early with a refund or a split, or takes a stop back."""
+
+    settle: str
+    action = "stop"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        if self.settle not in STOPS:
+            raise Refusal(422, "Choose to refund the pool or to split it.")
+        after = engine.replay(ledger.game.stopped_with(self.settle or None))
+        fresh = [p for p in after.problems if p not in ledger.problems]
+        if fresh:
+            raise Refusal(422, _problems(fresh))
+        return Decision(STOPS[self.settle], after)
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        game.stopped = self.settle
+        game.save(update_fields=["stopped"])
+
+
+@dataclass
+class MarkPaid(Command):
+    """Ticks and unticks settling-up transfers: what changed between the boxes as the page
+    showed them (`was`) and as sent (`ticked`), so a stale page undoes no other phone's tick."""
+
+    game: Game
+    ticked: set[str]
+    was: set[str] | None
+    action = "paid"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        digits = ledger.money_digits
+        owed = {present.transfer_key(t, digits): t for t in ledger.transfers}
+        # Read under the same version as the ledger: every tick moves it.
+        paid = set(self.game.paid_transfers.values_list("payer", "payee", "amount"))
+        stored = {k for k, t in owed.items() if (t.payer, t.payee, t.amount) in paid}
+        was = stored if self.was is None else self.was
+        to_pay = [owed[k] for k in owed if k in self.ticked - was and k not in stored]
+        to_unpay = [owed[k] for k in owed if k in was - self.ticked and k in stored]
+        if not to_pay and not to_unpay:
+            raise Refusal(200)  # nothing changed: no history, no new version
+        fmt = present.Money(ledger)
+        lines = [f"paid: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in to_pay]
+        lines += [f"not paid after all: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in to_unpay]
+        return Decision(
+            "Marked " + "; ".join(lines), ledger, data={"pay": to_pay, "unpay": to_unpay}
+        )
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        for t in decision.data["pay"]:
+            PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
+        for t in decision.data["unpay"]:
+            PaidTransfer.objects.filter(
+                game=game, payer=t.payer, payee=t.payee, amount=t.amount
+            ).delete()
+
+    def stale_ok(self, since: list[Change]) -> bool:
+        # Only what this page changed is applied, to the transfers as they stand now.
+        return self.was is not None
