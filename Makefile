@@ -47,6 +47,7 @@ test-postgres: $(VENV)/.installed
 
 serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(PYTHON) manage.py check --deploy --fail-level ERROR
+	$(PROD_ENV) $(PYTHON) manage.py ensure_writable
 	$(PROD_ENV) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PROD_ENV) $(PYTHON) manage.py migrate --noinput
 	$(PROD_ENV) $(PYTHON) manage.py createcachetable

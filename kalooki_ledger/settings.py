@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "kalooki_ledger.games.device.DeviceLabelMiddleware",
+    "kalooki_ledger.faults.DatabaseFaultMiddleware",
 ]
 
 ROOT_URLCONF = "kalooki_ledger.urls"

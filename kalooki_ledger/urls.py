@@ -14,3 +14,5 @@ urlpatterns = [
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "kalooki_ledger.faults.server_error"

@@ -136,6 +136,17 @@
       });
     }
   });
+  // A fault on the server saved nothing: say so (in the server's words) above the form, whose
+  // typed values stay where they are.
+  document.addEventListener("htmx:responseError", function (event) {
+    var live = document.getElementById("live");
+    if (!live || event.detail.xhr.status !== 503) { return; }
+    var sent = new DOMParser().parseFromString(event.detail.xhr.responseText, "text/html");
+    var note = sent.getElementById("fault");
+    var old = document.getElementById("fault");
+    if (old) { old.remove(); }
+    if (note) { live.insertBefore(document.adoptNode(note), live.firstChild); }
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);
