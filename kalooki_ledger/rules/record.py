@@ -2,6 +2,7 @@
 as the web forms check, and writing a game back out with its derived `results`."""
 
 import datetime
+import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -11,7 +12,7 @@ from typing import Any
 from .config import FAMILIES, Rules, Stakes
 from .errors import Problem, RecordError
 from .game import CardCount, Game, Hand
-from .ledger import Ledger, check, check_setup
+from .ledger import Ledger, check_setup, replay
 from .money import UNITS, display_digits, format_amount, parse_amount
 from .presets import PRESETS
 
@@ -299,8 +300,22 @@ def parse_record(data: Any) -> GameRecord:
     check_setup(game)
     hands = tuple(parse_hand(h, players, n) for n, h in enumerate(hands_data, 1))
     game = replace(game, hands=hands, stopped=stopped)
-    check(game)
+    ledger = replay(game)
+    if ledger.problems and not _exported_as_is(data.get("results"), ledger):
+        raise RecordError(*ledger.problems)
     return GameRecord(game, preset, tidy, title, played_on)
+
+
+def _exported_as_is(results: Any, ledger: Ledger) -> bool:
+    """Whether `results` are exactly what export_game writes for this ledger: then the record
+    is a game the site held, conflicts and all (an edit can leave later hands to correct), and
+    it comes back with them; a record written by hand must have none."""
+    if not isinstance(results, Mapping):
+        return False
+    # Through JSON and back, as the record came: tuples become lists, amounts stay strings.
+    return json.loads(json.dumps(results_to_json(ledger))) == json.loads(
+        json.dumps(results, default=str)
+    )
 
 
 def hand_to_json(hand: Hand) -> dict[str, Any]:
