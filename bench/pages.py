@@ -165,7 +165,9 @@ def run() -> dict:
         def record_hand() -> object:
             number = next(numbers)
             winner = PLAYERS[number % 4]
-            data = {"number": number, "winner": winner}
+            # The version the page shows: the import's 0, moved on by each hand recorded here.
+            data = {"number": number, "winner": winner, "version": number - 201}
+            data["key"] = f"bench-{game.pk}-{number}"
             data |= {f"value-{i}": 5 for i, p in enumerate(PLAYERS) if p != winner}
             # Form-encoded, as htmx and a plain form post send it.
             response = client.post(post_url, urlencode(data), FORM, headers={"HX-Request": "true"})

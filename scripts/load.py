@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES, MAX_SECONDS = 200, 300
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+FORM_VERSION = re.compile(r'name="version" value="(\d+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 
 
@@ -107,6 +108,7 @@ def scorer(base: str, game: dict, stop: float, stats: Stats, posted: dict) -> No
     try:
         page = browse.open(base + game["url"], timeout=10).read().decode()
         token = CSRF.search(page).group(1)
+        version = int(FORM_VERSION.search(page).group(1))
     except (OSError, AttributeError) as exc:
         stats.error(f"table {game['id']}: could not open the table: {exc}")
         return
@@ -116,7 +118,9 @@ def scorer(base: str, game: dict, stop: float, stats: Stats, posted: dict) -> No
         time.sleep(max(0.0, next_at - time.monotonic()))
         next_at += 1.0
         winner = rng.randrange(len(PLAYERS))
+        # The version the scorer's page shows (its own hands move it on by one) and a fresh key.
         form = {"csrfmiddlewaretoken": token, "number": number, "winner": PLAYERS[winner]}
+        form |= {"version": version, "key": f"load-{game['id']}-{number}"}
         form |= {f"value-{seat}": rng.randint(2, 9) for seat in range(4) if seat != winner}
         request = urllib.request.Request(
             base + game["url"] + "hands/",
@@ -137,6 +141,7 @@ def scorer(base: str, game: dict, stop: float, stats: Stats, posted: dict) -> No
         stats.add("post", time.monotonic() - started)
         posted[game["id"]] = number
         number += 1
+        version += 1
 
 
 def watcher(base: str, game: dict, stop: float, stats: Stats) -> None:
