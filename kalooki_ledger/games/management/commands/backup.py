@@ -1,0 +1,50 @@
+"""The whole site in one file: Django's own dumpdata, with what migrate rebuilds left out."""
+
+from django.apps import apps
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+# Rebuilt by migrate (and referred to by natural key, so their ids need not match); the cache
+# table is no model, so dumpdata never sees it.
+REBUILT = ["contenttypes", "auth.permission"]
+# Names restore can read back: loaddata tells the format (and any compression) by the name.
+SUFFIXES = (".json", ".json.gz", ".json.bz2", ".json.xz")
+
+
+def backed_up_models() -> list[type]:
+    """Every model whose rows the backup holds: games, clubs, accounts, sessions, admin log…"""
+    return [
+        model
+        for model in apps.get_models()
+        if model._meta.app_label not in REBUILT and model._meta.label_lower not in REBUILT
+    ]
+
+
+def check_name(path: str) -> str:
+    if path != "-" and not path.endswith(SUFFIXES):
+        raise CommandError(f"name the backup FILE.json (or .json.gz, .json.bz2, .json.xz): {path}")
+    return path
+
+
+class Command(BaseCommand):
+    help = (
+        "Writes the whole site (games, history, house rules, clubs, tournaments, accounts, "
+        "sessions) to FILE.json, or to standard output with -."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="FILE.json (.gz, .bz2 or .xz to compress), or -")
+
+    def handle(self, *args, **options):
+        path = check_name(options["file"])
+        self.stdout.ending = None  # dumpdata writes the file in pieces: add no line breaks
+        call_command(
+            "dumpdata",
+            *(f"--exclude={label}" for label in REBUILT),
+            all=True,  # every row, whatever a model's default manager shows
+            natural_foreign=True,  # content types and permissions by name, not by id
+            indent=1,
+            output=None if path == "-" else path,
+            stdout=self.stdout,
+            verbosity=0,
+        )
