@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("kalooki_ledger.games.urls")),
     path("sheets/", include("kalooki_ledger.sheets.urls")),
     path("clubs/", include("kalooki_ledger.clubs.urls")),
+    path("api/v1/", include("kalooki_ledger.games.api_urls")),
     # The admin's login counts failures with the same limit as the site's.
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),

@@ -59,14 +59,26 @@ class Outcome:
     warning: bool = False
     entry: HandEntry | None = None
     change: Change | None = None
+    problems: tuple[engine.Problem, ...] = ()
 
 
 class Refusal(Exception):
     """A command that can't apply as sent; nothing of it is stored."""
 
-    def __init__(self, status: int, notice: str = "", entry: HandEntry | None = None):
+    def __init__(
+        self,
+        status: int,
+        notice: str = "",
+        entry: HandEntry | None = None,
+        problems: tuple[engine.Problem, ...] = (),
+    ):
         super().__init__(notice)
-        self.outcome = Outcome(status, notice, entry=entry)
+        self.outcome = Outcome(status, notice, entry=entry, problems=problems)
+
+
+def refused(status: int, problems: list[engine.Problem]) -> Refusal:
+    """A refusal in the engine's words, its problems kept as data (the API names each one)."""
+    return Refusal(status, _problems(problems), problems=tuple(problems))
 
 
 def parse_sent(post: Any, who: str) -> Sent:
@@ -138,7 +150,13 @@ def apply(game: Game, sent: Sent, command: Command) -> Outcome:
         try:
             decision = command.decide(ledger)
         except Refusal as refusal:
-            return refusal.outcome
+            # A key already used is a replay (an API client may name no version); and hands
+            # loaded afresh may be a later write's: the refusal holds only if the version still
+            # stands (every write moves it). Otherwise the locked way says what happened.
+            used = sent.key and Change.objects.filter(game=game, key=sent.key).exists()
+            if not used and Game.objects.filter(pk=game.pk, version=sent.version).exists():
+                return refusal.outcome
+            return _apply_locked(game, sent, command)
         try:
             if command.store(game, sent, ledger, decision):
                 return _applied(game, command, decision)
@@ -241,7 +259,7 @@ class RecordHand(Command):
             hand = self.hand or engine.Hand(void=True)
             after = engine.extend(ledger, hand)
             if after.hand_problems(number):
-                raise Refusal(422, _problems(after.hand_problems(number)))
+                raise refused(422, after.hand_problems(number))
         else:
             seats = seat_order(ledger)
             rules = ledger.game.rules
@@ -317,7 +335,7 @@ class BuyIn(Command):
         hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
-            raise Refusal(422, _problems(after.hand_problems(number)))
+            raise refused(422, after.hand_problems(number))
         what = "bought in" if bought_in else "dropped out"
         return Decision(f"Hand {number}: {self.player} {what}", after, data={"number": number})
 
@@ -362,33 +380,29 @@ class Undo(Command):
 
 @dataclass
 class EditHand(Command):
-    """A corrected hand `number`, as posted by the edit form; later hands are rechecked."""
+    """A corrected hand `number`: an engine hand, or the edit form's post to read one from;
+    later hands are rechecked."""
 
     number: int
-    post: Any
+    post: Any = None
+    hand: engine.Hand | None = None
     action = "edit"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
         if not 1 <= number <= len(ledger.hands):
             raise Refusal(404, "There is no such hand.")
-        players = in_hand(ledger, number)
-        seats = seat_order(ledger)
-        rules = ledger.game.rules
-        deal = ledger.hands[number - 1].deal
-        entry = read_hand(self.post, players, seats, rules, len(seats), deal)
         before = ledger.game.hands[number - 1]
-        after = None
-        if entry.hand is not None and not entry.errors:
-            held = hand_bounds(rules, len(seats), deal)[0]
-            entry.hand = keep_counted_cards(entry.hand, before, rules, held)
-            after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
-            add_problems(entry, after.hand_problems(number), players)
-        if entry.errors or entry.hand is None or after is None:
-            raise Refusal(422, entry=entry)
+        if self.post is None:
+            hand = self.hand or engine.Hand(void=True)
+            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
+            if after.hand_problems(number):
+                raise refused(422, after.hand_problems(number))
+        else:
+            hand, after = self._read(ledger, before)
         summary = (
             f"Edited hand {number}: was {present.describe_hand(before)}; "
-            f"now {present.describe_hand(entry.hand)}"
+            f"now {present.describe_hand(hand)}"
         )
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
@@ -399,7 +413,25 @@ class EditHand(Command):
             )
         else:
             notice = f"Hand {number} was saved and every later hand recomputed."
-        return Decision(summary, after, notice, bool(later), {"hand": entry.hand})
+        return Decision(summary, after, notice, bool(later), {"hand": hand})
+
+    def _read(self, ledger: engine.Ledger, before: engine.Hand) -> tuple:
+        """The hand in the edit form, kept as cards where its values still count to them."""
+        number = self.number
+        players = in_hand(ledger, number)
+        seats = seat_order(ledger)
+        rules = ledger.game.rules
+        deal = ledger.hands[number - 1].deal
+        entry = read_hand(self.post, players, seats, rules, len(seats), deal)
+        after = None
+        if entry.hand is not None and not entry.errors:
+            held = hand_bounds(rules, len(seats), deal)[0]
+            entry.hand = keep_counted_cards(entry.hand, before, rules, held)
+            after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
+            add_problems(entry, after.hand_problems(number), players)
+        if entry.errors or entry.hand is None or after is None:
+            raise Refusal(422, entry=entry)
+        return entry.hand, after
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         store.replace_hand(game, self.number, decision.data["hand"])
@@ -445,7 +477,7 @@ class Stop(Command):
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
-            raise Refusal(422, _problems(fresh))
+            raise refused(422, fresh)
         return Decision(STOPS[self.settle], after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:

@@ -482,7 +482,7 @@ def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
         raise Http404("No such hand")
     if request.method != "POST":
         return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
-    outcome = _command(request, game, commands.EditHand(number, request.POST))
+    outcome = _command(request, game, commands.EditHand(number, post=request.POST))
     if outcome.entry is not None:
         entry = outcome.entry
         context = _edit_context(game, ledger, number, typed=entry.typed, errors=entry.errors)

@@ -1,0 +1,243 @@
+"""The API's OpenAPI 3.1 schema, kept by hand beside the views in `api.py` (a test checks that
+every route is described and every described route answers)."""
+
+from typing import Any
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+TOKEN = {
+    "name": "token",
+    "in": "path",
+    "required": True,
+    "description": "The game's scoring link token (reads and writes) or watch token (reads).",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
+}
+NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "description": "The hand's number, 1 for the first.",
+    "schema": {"type": "integer", "minimum": 1},
+}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": True,
+    "description": "New for each command, the same when it is sent again: a second send "
+    "answers as the first did and stores nothing.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
+}
+
+
+def _if_match(required: bool) -> dict[str, Any]:
+    return {
+        "name": "If-Match",
+        "in": "header",
+        "required": required,
+        "description": "The ETag of the game as read: a change made against an older version "
+        "is refused with 409.",
+        "schema": {"type": "string", "examples": ['"12"']},
+    }
+
+
+ERRORS = {
+    "400": _json(_ref("Error"), "The request is malformed: the message says what is allowed."),
+    "403": _json(_ref("Error"), "A watch link can read the game, never change it."),
+    "404": _json(_ref("Error"), "No game at this link (or no such hand)."),
+    "409": _json(_ref("Conflict"), "The game changed since the version named: nothing was stored."),
+    "422": _json(_ref("Error"), "The engine refuses the command: each problem is named."),
+}
+RECORD = _json(_ref("GameRecord"), "The game record with its results, as export_game prints it.")
+
+
+def _command(summary: str, body: dict | None, version_required: bool, created: bool = False):
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [TOKEN, IDEMPOTENCY_KEY, _if_match(version_required)],
+        "responses": {"201" if created else "200": RECORD, **ERRORS},
+    }
+    if version_required:
+        operation["responses"]["428"] = _json(_ref("Error"), "If-Match is required here.")
+    if body is not None:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": body}},
+        }
+    return operation
+
+
+SCHEMA: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Kalooki Ledger API",
+        "version": "1",
+        "description": "Read a game's record and results; record hands and the other changes "
+        "of the table. Hands and records are in the kalooki-game/1 format "
+        "(shared/spec/game-record.md). Every change is a command: it carries an "
+        "Idempotency-Key, and names the version it was made against (If-Match, or a hand's "
+        "number).",
+    },
+    "paths": {
+        "/api/v1/games/{token}": {
+            "get": {
+                "summary": "The game record with its results",
+                "parameters": [TOKEN],
+                "responses": {
+                    "200": RECORD,
+                    "304": {"description": "Unchanged since the ETag in If-None-Match."},
+                    "404": ERRORS["404"],
+                },
+            }
+        },
+        "/api/v1/games/{token}/hands": {
+            "post": _command(
+                "Record the next hand",
+                {"allOf": [_ref("Hand"), {"required": ["number"]}]},
+                False,
+                created=True,
+            )
+        },
+        "/api/v1/games/{token}/hands/{number}": {
+            "put": {
+                **_command("Correct a recorded hand", _ref("Hand"), True),
+                "parameters": [TOKEN, NUMBER, IDEMPOTENCY_KEY, _if_match(True)],
+            },
+            "delete": {
+                **_command("Delete a hand; later hands move up one", None, True),
+                "parameters": [TOKEN, NUMBER, IDEMPOTENCY_KEY, _if_match(True)],
+            },
+        },
+        "/api/v1/games/{token}/undo": {
+            "post": _command(
+                "Take back the last hand",
+                {
+                    "type": "object",
+                    "required": ["number"],
+                    "properties": {"number": {"type": "integer", "minimum": 1}},
+                },
+                False,
+            )
+        },
+        "/api/v1/games/{token}/buy-ins": {
+            "post": _command(
+                "Answer the buy-in offer after the last hand",
+                {
+                    "type": "object",
+                    "required": ["number", "player", "bought_in"],
+                    "properties": {
+                        "number": {"type": "integer", "minimum": 1},
+                        "player": {"type": "string"},
+                        "bought_in": {"type": "boolean"},
+                    },
+                },
+                False,
+            )
+        },
+        "/api/v1/games/{token}/stop": {
+            "post": _command(
+                "Stop the game early, or take the stop back (null)",
+                {
+                    "type": "object",
+                    "required": ["settle"],
+                    "properties": {"settle": {"enum": ["refund", "split", None]}},
+                },
+                True,
+            )
+        },
+        "/api/v1/games/{token}/paid": {
+            "post": _command(
+                "Tick settling-up transfers as paid, or untick them",
+                {
+                    "type": "object",
+                    "required": ["transfers"],
+                    "properties": {
+                        "transfers": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": {
+                                "type": "object",
+                                "required": ["from", "to", "amount", "paid"],
+                                "properties": {
+                                    "from": {"type": "string"},
+                                    "to": {"type": "string"},
+                                    "amount": {"type": "string"},
+                                    "paid": {"type": "boolean"},
+                                },
+                            },
+                        }
+                    },
+                },
+                False,
+            )
+        },
+    },
+    "components": {
+        "schemas": {
+            "Hand": {
+                "type": "object",
+                "description": "A hand as the record writes it: void, or a winner and the "
+                "others' values, cards or counts (see shared/spec/game-record.md).",
+                "properties": {
+                    "number": {"type": "integer", "minimum": 1},
+                    "void": {"type": "boolean"},
+                    "winner": {"type": "string"},
+                    "kalookie": {"type": "boolean"},
+                    "penalties": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "cards": {
+                        "type": "object",
+                        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                    },
+                    "counts": {"type": "object"},
+                    "adjustments": {
+                        "type": "object",
+                        "additionalProperties": {"type": "integer"},
+                    },
+                    "reason": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "buy_ins": {"type": "object", "additionalProperties": {"type": "boolean"}},
+                },
+            },
+            "GameRecord": {
+                "type": "object",
+                "description": "The kalooki-game/1 record with `results` added.",
+                "required": ["format", "players", "hands", "results"],
+                "properties": {
+                    "format": {"const": "kalooki-game/1"},
+                    "title": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "hands": {"type": "array", "items": _ref("Hand")},
+                    "results": {"type": "object"},
+                },
+            },
+            "Problem": {
+                "type": "object",
+                "properties": {
+                    "hand": {"type": ["integer", "null"]},
+                    "player": {"type": ["string", "null"]},
+                    "field": {"type": ["string", "null"]},
+                    "message": {"type": "string"},
+                },
+            },
+            "Error": {
+                "type": "object",
+                "required": ["error", "problems"],
+                "properties": {
+                    "error": {"type": "string"},
+                    "problems": {"type": "array", "items": _ref("Problem")},
+                },
+            },
+            "Conflict": {
+                "allOf": [
+                    _ref("Error"),
+                    {"properties": {"game": _ref("GameRecord")}, "required": ["game"]},
+                ]
+            },
+        }
+    },
+}

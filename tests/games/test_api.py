@@ -1,0 +1,215 @@
+"""The JSON API: the record to read by either link, the write model's commands to send by the
+scoring link, each answered with the record as it now stands or the reason nothing was stored."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from kalooki_ledger.games.models import Game, Hand, PaidTransfer
+from tests.games.web import new_key, over_limit_hands, stored_game, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def api(game: Game, path: str = "", scoring: bool = True) -> str:
+    token = game.edit_token if scoring else game.share_token
+    return f"/api/v1/games/{token}{path}"
+
+
+def send(client, method: str, url: str, body=None, key: str | None = None, **headers):
+    headers.setdefault("Idempotency-Key", key or new_key())
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body or {})
+    return getattr(client, method)(url, data, content_type="application/json", headers=headers)
+
+
+def exported(game: Game) -> dict:
+    out = io.StringIO()
+    call_command("export_game", str(game.pk), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def etag(game: Game) -> str:
+    return f'"{Game.objects.get(pk=game.pk).version}"'
+
+
+def next_hand(number: int) -> dict:
+    return {"number": number, "winner": "Andy", "penalties": {"Mark": 10, "John": 11, "Frank": 12}}
+
+
+@pytest.mark.parametrize("scoring", [True, False], ids=["scoring link", "watch link"])
+def test_the_record_reads_exactly_as_export_game_prints_it_by_either_link(client, scoring):
+    game = stored_game(hands=worked_hands()[:3])
+    response = client.get(api(game, scoring=scoring))
+    assert response.status_code == 200
+    assert response.json() == exported(game)
+    assert response["ETag"] == etag(game)
+
+
+def test_a_read_with_the_current_etag_is_304(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = client.get(api(game), headers={"If-None-Match": etag(game)})
+    assert response.status_code == 304 and response.content == b""
+
+
+def test_an_unknown_link_is_404_in_json(client):
+    response = client.get("/api/v1/games/" + "x" * 24)
+    assert response.status_code == 404
+    assert response.json()["error"] == "There is no game at this link."
+
+
+def test_a_hand_is_recorded_with_201_and_the_results(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = send(client, "post", api(game, "/hands"), next_hand(3))
+    assert response.status_code == 201
+    body = response.json()
+    assert body["hands"][2] == {k: v for k, v in next_hand(3).items() if k != "number"}
+    assert body["results"]["hands"][2]["scored"]["Andy"] == 0
+    assert response["ETag"] == etag(game)
+
+
+def test_the_same_key_again_gets_the_same_answer_and_stores_once(client):
+    game = stored_game(hands=worked_hands()[:2])
+    first = send(client, "post", api(game, "/hands"), next_hand(3), key="outbox-hand-3")
+    again = send(client, "post", api(game, "/hands"), next_hand(3), key="outbox-hand-3")
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_a_stale_hand_number_is_409_with_the_current_results(client):
+    game = stored_game(hands=worked_hands()[:2])
+    send(client, "post", api(game, "/hands"), next_hand(3))
+    response = send(client, "post", api(game, "/hands"), next_hand(3))
+    assert response.status_code == 409
+    body = response.json()
+    assert "Hand 3 was just recorded" in body["error"]
+    assert body["game"] == exported(game)
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_a_watch_link_can_never_write(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = send(client, "post", api(game, "/hands", scoring=False), next_hand(3))
+    assert response.status_code == 403
+    assert "watch link" in response.json()["error"]
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "message"),
+    [
+        ("{not json", {}, "The body is not JSON"),
+        ("[1, 2]", {}, "The body is a JSON object"),
+        ({"winner": "Andy"}, {}, "number is the hand's number"),
+        (next_hand(3), {"Idempotency-Key": "short"}, "Send an Idempotency-Key header"),
+    ],
+    ids=["not json", "not an object", "no number", "a bad key"],
+)
+def test_a_malformed_request_is_400_saying_what_is_allowed(client, body, headers, message):
+    game = stored_game(hands=worked_hands()[:2])
+    response = send(client, "post", api(game, "/hands"), body, **headers)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(message)
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_a_hand_the_engine_refuses_is_422_naming_the_hand_player_and_field(client):
+    game = stored_game(hands=worked_hands()[:2])
+    hand = {"number": 3, "winner": "Andy", "penalties": {"Mark": 149, "John": 11, "Frank": 12}}
+    response = send(client, "post", api(game, "/hands"), hand)
+    assert response.status_code == 422
+    [problem] = response.json()["problems"]
+    assert (problem["hand"], problem["player"]) == (3, "Mark")
+    assert "148" in problem["message"]
+
+
+def test_a_hand_of_the_wrong_shape_is_422_naming_the_hand_and_player(client):
+    game = stored_game(hands=worked_hands()[:2])
+    hand = {"number": 3, "winner": "Andy", "penalties": {"Mark": "ten", "John": 1, "Frank": 1}}
+    response = send(client, "post", api(game, "/hands"), hand)
+    assert response.status_code == 422
+    [problem] = response.json()["problems"]
+    assert (problem["hand"], problem["player"]) == (3, "Mark")
+
+
+def test_an_edit_needs_the_etag_it_was_made_against(client):
+    game = stored_game(hands=worked_hands()[:3])
+    edited = {"winner": "John", "penalties": {"Andy": 20, "Mark": 21, "Frank": 22}}
+    missing = send(client, "put", api(game, "/hands/2"), edited)
+    assert missing.status_code == 428
+    stale = send(client, "put", api(game, "/hands/2"), edited, **{"If-Match": '"999"'})
+    assert stale.status_code == 409
+    response = send(client, "put", api(game, "/hands/2"), edited, **{"If-Match": etag(game)})
+    assert response.status_code == 200
+    assert response.json()["hands"][1] == edited
+
+
+def test_deleting_a_hand_moves_the_later_ones_up(client):
+    game = stored_game(hands=worked_hands()[:3])
+    response = send(client, "delete", api(game, "/hands/1"), **{"If-Match": etag(game)})
+    assert response.status_code == 200
+    assert [h["winner"] for h in response.json()["hands"]] == ["Andy", "John"]
+
+
+def test_undo_takes_back_the_last_hand_named(client):
+    game = stored_game(hands=worked_hands()[:3])
+    assert send(client, "post", api(game, "/undo"), {"number": 2}).status_code == 409
+    response = send(client, "post", api(game, "/undo"), {"number": 3})
+    assert response.status_code == 200 and len(response.json()["hands"]) == 2
+
+
+def test_a_buy_in_decision_is_answered(client):
+    game = stored_game(hands=over_limit_hands())
+    body = {"number": 4, "player": "Mark", "bought_in": True}
+    response = send(client, "post", api(game, "/buy-ins"), body)
+    assert response.status_code == 200
+    assert response.json()["hands"][3]["buy_ins"] == {"Mark": True}
+
+
+def test_stopping_early_and_ticking_a_payment(client):
+    game = stored_game(hands=worked_hands()[:3])
+    stopped = send(
+        client, "post", api(game, "/stop"), {"settle": "split"}, **{"If-Match": etag(game)}
+    )
+    assert stopped.status_code == 200
+    results = stopped.json()["results"]
+    assert results["status"] == "stopped" and results["transfers"]
+    first = {**results["transfers"][0], "paid": True}
+    response = send(client, "post", api(game, "/paid"), {"transfers": [first]})
+    assert response.status_code == 200
+    assert PaidTransfer.objects.filter(game=game).count() == 1
+
+
+def api_routes() -> set[str]:
+    """Every route under /api/v1/ as the schema writes it."""
+    resolver = next(
+        r
+        for r in get_resolver().url_patterns
+        if isinstance(r, URLResolver) and "api" in str(r.pattern)
+    )
+    routes = set()
+    for pattern in resolver.url_patterns:
+        assert isinstance(pattern, URLPattern)
+        route = str(pattern.pattern).replace("<token:token>", "{token}")
+        routes.add("/api/v1/" + route.replace("<int:number>", "{number}"))
+    return routes
+
+
+def test_the_openapi_schema_describes_every_game_route(client):
+    schema = client.get("/api/v1/openapi.json").json()
+    assert schema["openapi"].startswith("3.1")
+    described = set(schema["paths"])
+    games = {r for r in api_routes() if "/games/" in r}
+    assert described == games
+
+
+def test_the_docs_page_lists_every_operation(client):
+    page = client.get("/api/v1/").content.decode()
+    schema = client.get("/api/v1/openapi.json").json()
+    for path, methods in schema["paths"].items():
+        for method in methods:
+            assert f"{method.upper()} {path}" in page
