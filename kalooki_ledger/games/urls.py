@@ -22,5 +22,6 @@ urlpatterns = [
     path("g/<token:token>/rules/", views.rules, name="rules"),
     path("w/<token:token>/", views.watch, name="watch"),
     path("w/<token:token>/sheet/", views.watch_sheet, name="watch_sheet"),
+    path("w/<token:token>/remember/", views.watch_remember, name="watch_remember"),
     path("w/<token:token>/rules/", views.watch_rules, name="watch_rules"),
 ]

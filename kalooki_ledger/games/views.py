@@ -1,5 +1,6 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
+from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
@@ -9,6 +10,8 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import NoReverseMatch, reverse
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
@@ -375,6 +378,7 @@ def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 
 
 @require_GET
+@never_cache  # a scoring page: private, never kept by a cache
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
@@ -475,6 +479,7 @@ def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
     return _sheet(request, game, game.edit_token, can_edit=True, status=outcome.status)
 
 
+@never_cache
 @scoring
 def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     ledger = game.cached_ledger()
@@ -515,6 +520,7 @@ def _sheet(
         "game": game,
         "ledger": ledger,
         "can_edit": can_edit,
+        "public": not can_edit,
         "rows": present.sheet_rows(ledger),
         "points_title": present.SHEET_TITLES[ledger.game.rules.family],
         "pot_title": present.pot_title(ledger),
@@ -534,6 +540,7 @@ def _sheet(
 
 
 @require_GET
+@never_cache  # a scoring page: private, never kept by a cache
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
@@ -556,10 +563,7 @@ def phone_name(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    game = _watched(request, token)
-    if game is None:
-        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
-    return _sheet(request, game, token, can_edit=False)
+    return _watched(request, token, lambda game: _sheet(request, game, token, can_edit=False))
 
 
 def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
@@ -574,6 +578,7 @@ def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
 
 
 @require_GET
+@never_cache  # a scoring page: private, never kept by a cache
 def rules(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     return _rules(request, game, game.get_absolute_url())
@@ -585,33 +590,51 @@ def watch_rules(request: HttpRequest, token: str) -> HttpResponse:
     return _rules(request, game, game.share_url())
 
 
-def _unchanged(request: HttpRequest, token: str) -> bool:
-    """A watching phone's poll for a game that hasn't changed since its version: one query."""
-    if not request.htmx or "v" not in request.GET:
-        return False
-    try:
-        game = Game.objects.only("version").get(share_token=token)
-    except Game.DoesNotExist:
-        raise Http404("No game at this link") from None
-    return request.GET["v"] == str(game.version)
+# What a watch link shows is the same for every watcher: a shared cache in front (nginx, a CDN)
+# may keep it for two seconds and answer the polls; it carries no cookie and varies by none.
+WATCH_CACHE = "public, max-age=2, stale-while-revalidate=30"
 
 
-def _watched(request: HttpRequest, token: str) -> Game | None:
-    """The game a watching page asks for, or None when its poll finds nothing changed."""
-    if _unchanged(request, token):
-        return None
-    game = _game(share_token=token)
-    if not request.htmx:
-        remember(request, game, scoring=False)
-    return game
+def _public(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    response["Cache-Control"] = WATCH_CACHE
+    patch_vary_headers(response, ["HX-Request"])  # the page and its fragment share a URL
+    return response
+
+
+def _watched(
+    request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]
+) -> HttpResponse:
+    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose version
+    still stands (one query either way), else `page` of the game; all of it cacheable."""
+    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("No game at this link")
+    etag = f'"w{version}{"-f" if request.htmx else ""}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        return _public(HttpResponse(status=304), etag)
+    if request.htmx and request.GET.get("v") == str(version):
+        return _public(HttpResponse(status=204), etag)  # unchanged: htmx keeps the page
+    return _public(page(_game(share_token=token)), etag)
+
+
+@require_GET
+def watch_remember(request: HttpRequest, token: str) -> HttpResponse:
+    """Puts a watched game in this phone's list of games: asked by app.js, so that the watch
+    page itself never touches the session."""
+    remember(request, _game(share_token=token), scoring=False)
+    response = HttpResponse(status=204)
+    add_never_cache_headers(response)
+    return response
 
 
 @require_GET
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    game = _watched(request, token)
-    if game is None:
-        return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
+    return _watched(request, token, lambda game: _watch_page(request, game))
+
+
+def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
     ledger = game.cached_ledger()
-    context = _table_context(request, game, ledger, can_edit=False)
+    context = _table_context(request, game, ledger, can_edit=False, public=True)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

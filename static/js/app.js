@@ -128,6 +128,10 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setUp(document);
+    // A watch page is cached for every watcher alike: this phone adds it to its own list apart.
+    document.querySelectorAll("[data-remember]").forEach(function (element) {
+      fetch(element.dataset.remember, { credentials: "same-origin" });
+    });
     var newGame = document.querySelector("form.new-game");
     if (newGame) {
       showPreset(newGame);

@@ -16,6 +16,7 @@ def test_it_lists_the_games_this_browser_opened(client):
     watched = stored_game(title="Sunday at John's")
     client.get(scored.get_absolute_url())
     client.get(watched.share_url())
+    client.get(f"{watched.share_url()}remember/")  # as app.js asks, the page being public
     html = client.get("/").content.decode()
     assert scored.get_absolute_url() in html
     assert watched.share_url() in html
