@@ -11,7 +11,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
 
-from .models import Club, ClubGame, ClubPlayer, Membership, Tournament
+from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
 from .tournaments import MAX_ENTRANTS, MIN_ENTRANTS
 
 NAME_MAX = 40
@@ -52,11 +52,49 @@ class ClubForm(forms.ModelForm):
         return slug
 
 
+def clean_currency_code(currency: str) -> str:
+    currency = currency.strip()
+    if currency.lower() == "units":
+        return "units"
+    if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
+        raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
+    return currency.upper()
+
+
 class SettingsForm(forms.ModelForm):
+    """The club's name and season, and the table every club game and tournament starts from."""
+
+    preset = forms.ChoiceField(
+        label="Rules", choices=[(key, p.name) for key, p in engine.PRESETS.items()]
+    )
+
     class Meta:
         model = Club
-        fields = ["name", "season_start"]
+        fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
         widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+
+    def clean_currency(self):
+        return clean_currency_code(self.cleaned_data["currency"])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        club = Club(**{k: data[k] for k in ("preset", "limit", "currency", *STAKE_FIELDS)})
+        try:  # the engine checks the stakes and rules as it would a game's
+            engine.parse_record(
+                {
+                    "format": "kalooki-game/1",
+                    "rules": {"preset": club.preset, **club.rule_changes(club.preset)},
+                    "stakes": club.stakes_record(),
+                    "players": ["A", "B"],
+                }
+            )
+        except engine.RecordError as exc:
+            raise forms.ValidationError(
+                f"These stakes or rules don't make a game: {exc}."
+            ) from None
+        return data
 
 
 class AddMemberForm(forms.Form):
@@ -133,8 +171,15 @@ class NewGameForm(forms.Form):
         label="Rules",
     )
 
+    draw = forms.BooleanField(
+        required=False,
+        label="Draw the seats",
+        help_text="Shuffle the names into a random seat order; the first drawn deals first.",
+    )
+
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].initial = club.preset
         for number in range(1, self.SEATS + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,
@@ -173,22 +218,19 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "currency", "entry_fee", "buy_in"]
+        fields = ["name", "entry_fee", "buy_in"]
         help_texts = {
-            "currency": "An ISO code such as GBP, or units for chips.",
             "entry_fee": "Each entrant pays this into the pot.",
             "buy_in": "A player out at a table pays this to move to a new table.",
         }
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.instance.club = club
+        self.instance.currency = club.currency  # the club's money, on every page
         self.fields["players"].queryset = club.players.all()
-
-    def clean_currency(self):
-        currency = self.cleaned_data["currency"].strip()
-        if currency != "units" and not (len(currency) == 3 and currency.isalpha()):
-            raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
-        return currency if currency == "units" else currency.upper()
+        for field in ("entry_fee", "buy_in"):
+            self.fields[field].help_text += f" In the club's currency ({club.currency})."
 
     def clean_players(self):
         people = list(self.cleaned_data["players"])
@@ -244,3 +286,34 @@ class FileGameForm(forms.Form):
         if filed:
             raise forms.ValidationError(f"“{game}” is already filed under {filed.club.name}.")
         return game
+
+
+class ClubSheetForm(forms.Form):
+    """A blank sheet for one of the club's tables: its seats, or the regulars sitting down."""
+
+    people = PeopleField(
+        queryset=ClubPlayer.objects.none(),
+        required=False,
+        label="Players (optional)",
+        help_text="Tick who sits down to print their names; in the order listed.",
+    )
+    seats = forms.TypedChoiceField(
+        label="Seats",
+        choices=[(n, str(n)) for n in range(2, 7)],
+        coerce=int,
+        initial=4,
+        help_text="Used when no players are ticked.",
+    )
+    paper = forms.ChoiceField(
+        choices=[("a4", "A4"), ("letter", "US Letter")], initial="a4", widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["people"].queryset = club.players.all()
+
+    def clean_people(self):
+        people = list(self.cleaned_data["people"])
+        if len(people) == 1 or len(people) > 6:
+            raise forms.ValidationError(f"A table has 2 to 6 players; you ticked {len(people)}.")
+        return people

@@ -9,9 +9,10 @@ from decimal import ROUND_DOWN, Decimal
 from django.db import IntegrityError, transaction
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import games_loaded
-from kalooki_ledger.rules.money import display_digits, format_amount, minor_digits, quantum
+from kalooki_ledger.rules.money import display_digits, minor_digits, quantum
 
 from .filing import start_game
 from .models import ClubPlayer, Entrant, SeatPerson, Tournament, TournamentBuyIn, TournamentTable
@@ -135,7 +136,8 @@ class State:
         return display_digits(t.currency, (t.entry_fee, t.buy_in))
 
     def show(self, amount: Decimal) -> str:
-        return f"{format_amount(amount, self.digits)} {self.tournament.currency}"
+        """Written as every club page and game writes money (games.present.money)."""
+        return present.money(amount, self.tournament.currency, self.digits)
 
     @property
     def pot_text(self) -> str:

@@ -29,7 +29,7 @@ def test_the_season_table_shows_each_players_figures(client, friday):
     page = client.get("/clubs/friday/").content.decode()
     john = page[page.index(">John</a>") :].split("</tr>")[0]
     cells = [c.split("</td>")[0] for c in john.split("<td")[1:]]
-    assert [c.split(">")[-1] for c in cells] == ["1", "1", "1", "0", "19.6", "30"]
+    assert [c.split(">")[-1] for c in cells] == ["1", "1", "1", "0", "19.6", "+30"]
 
 
 def test_a_persons_page_shows_the_history_and_the_net_chart(client, friday):
@@ -104,16 +104,23 @@ def test_an_organiser_adds_a_regular_player_once(client, friday):
     assert list(friday.players.values_list("name", flat=True)) == ["Neil"]
 
 
+def settings_post(client, **changes):
+    fields = {
+        "name": "Friday Club",
+        "season_start": "",
+        "preset": "british",
+        "limit": "",
+        "currency": "units",
+        **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
+        **changes,
+    }
+    data = {"action": "settings", **{f"settings-{k}": v for k, v in fields.items()}}
+    return client.post("/clubs/friday/members/", data)
+
+
 def test_an_organiser_sets_the_season_start(client, friday):
     login(client, friday, "organiser")
-    client.post(
-        "/clubs/friday/members/",
-        {
-            "action": "settings",
-            "settings-name": "Friday Club",
-            "settings-season_start": "2026-09-01",
-        },
-    )
+    settings_post(client, season_start="2026-09-01")
     friday.refresh_from_db()
     assert str(friday.season_start) == "2026-09-01"
 
@@ -253,7 +260,7 @@ def test_a_games_page_writes_its_state_and_money_as_the_table_does(client, frida
     playing = club_game(friday, {**worked_example(), "hands": worked_example()["hands"][:2]})
     login(client, friday, "member")
     page = client.get(f"/clubs/friday/games/{finished.pk}/").content.decode()
-    assert "<p>John won · 5 hands · Pool £2.50</p>" in page
+    assert "John won · 5 hands · Pool £2.50</p>" in page
     assert "<td>+£" in page and "0000" not in page
     page = client.get(f"/clubs/friday/games/{playing.pk}/").content.decode()
-    assert "<p>Being played · 2 hands · Pool 20</p>" in page
+    assert "Being played · 2 hands · Pool 20</p>" in page
