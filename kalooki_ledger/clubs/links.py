@@ -2,7 +2,6 @@
 way back to its club or tournament. The games app never imports the clubs app; these reach it
 through the sheets' PLACE_NAMERS hook and the `filed_under` context processor."""
 
-
 from .models import ClubGame, TournamentTable
 
 
