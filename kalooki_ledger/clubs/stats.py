@@ -236,3 +236,25 @@ def tournament_rows(club: Club, played: Iterable[PlayedGame]) -> list[tuple[Tour
         done = t.stage == Tournament.DONE or (final is not None and final.status == "finished")
         rows.append((t, "Finished" if done else t.get_stage_display()))
     return rows
+
+
+def still_seated(
+    state: tournaments.State, played: Iterable[PlayedGame]
+) -> list[tuple[ClubPlayer, str, PlayedGame]]:
+    """Players drawn to a tournament table still playing who are still in at another unfinished
+    game of the club: (person, their tournament table, the other game)."""
+    at_tables = {t.game.pk for t in state.tables}
+    elsewhere: dict[int, PlayedGame] = {}
+    for p in played:
+        if p.game.pk in at_tables or p.ledger.over:
+            continue
+        out = {s.name for s in p.ledger.standings if s.out}
+        for name, person in p.people.items():
+            if name not in out:
+                elsewhere.setdefault(person.pk, p)
+    return [
+        (person, t.table.label, elsewhere[person.pk])
+        for t in state.playing
+        for person in t.people.values()
+        if person.pk in elsewhere
+    ]

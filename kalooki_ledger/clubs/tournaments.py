@@ -152,6 +152,51 @@ class State:
         return [(place, who, self.show(amount)) for place, who, amount in self.prizes()]
 
     @property
+    def desk_order(self) -> list[TableState]:
+        """The organiser's order: tables still playing first, then the latest round first."""
+        return sorted(self.tables, key=lambda t: (t.finished, -self.tables.index(t)))
+
+    @property
+    def playing(self) -> list[TableState]:
+        return [t for t in self.tables if not t.finished]
+
+    @property
+    def buying_in_closed_text(self) -> str:
+        """Why nobody may buy in any more, in plain words; "" while they may."""
+        if self.buying_in_open:
+            return ""
+        if self.tournament.stage == Tournament.HEATS:
+            return "Buying in is closed: eight tables have formed. A player out is out."
+        return "Buying in is closed: the tables have finished."
+
+    @property
+    def cash(self) -> list[tuple[str, str, str]]:
+        """The tin, line by line: what, how many and the amount; it reconciles with the pot."""
+        t = self.tournament
+        paid = len(self.buy_ins)
+        refunded = sum(1 for b in self.buy_ins if b.refunded)
+        lines = [
+            (
+                "Entries",
+                f"{len(self.entrants)} × {self.show(t.entry_fee)}",
+                self.show(t.entry_fee * len(self.entrants)),
+            ),
+            ("Buy-ins", f"{paid} × {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
+        ]
+        if refunded:
+            lines.append(
+                ("Refunds", f"{refunded} × {self.show(t.buy_in)}", self.show(-t.buy_in * refunded))
+            )
+        lines.append(("In the tin", "", self.show(self.pot)))
+        prizes = self.prizes()
+        for place, who, amount in prizes:
+            lines.append(
+                (f"Prize {place}", who.name if who else "to be decided", self.show(-amount))
+            )
+        lines.append(("Left after prizes", "", self.show(self.pot - sum(a for *_, a in prizes))))
+        return lines
+
+    @property
     def champion(self) -> ClubPlayer | None:
         return self.final.winner if self.final else None
 

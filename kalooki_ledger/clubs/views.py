@@ -273,7 +273,14 @@ def new_tournament(request, club, membership):
 @club_view()
 def tournament(request, club, membership, pk: int):
     found = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
-    context = {"club": club, "membership": membership, "state": tournaments.load(found)}
+    state = tournaments.load(found)
+    context = {
+        "club": club,
+        "membership": membership,
+        "state": state,
+        "still_seated": stats.still_seated(state, stats.club_games(club)) if state.playing else [],
+        "table_size": tournaments.TABLE_SIZE,
+    }
     if request.htmx:
         return render(request, "clubs/tournament.html#live", context)
     return render(request, "clubs/tournament.html", context)

@@ -1,6 +1,7 @@
 """No dead ends: refusals say why in the site's layout, every page leads back where it came from."""
 
 import html
+from decimal import Decimal
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_a_club_games_scoring_and_watching_pages_lead_back_to_the_club(client, f
 
 
 def test_a_tournament_tables_pages_lead_back_to_the_tournament_without_money(client, friday):
-    t = tournament_with(friday, 16, entry_fee=5, buy_in=5)
+    t = tournament_with(friday, 16, entry_fee=Decimal(5), buy_in=Decimal(5))
     table = tournaments.load(t).heats[0]
     names = list(table.people)
     play_hand(table.game, names[0], **{names[1]: 120, names[2]: 10, names[3]: 10})

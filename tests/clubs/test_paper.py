@@ -1,6 +1,8 @@
 """Paper within reach: the club's blank sheet, a tournament table's sheet, and the club and date
 on every game's PDF."""
 
+from decimal import Decimal
+
 import pytest
 
 from kalooki_ledger.clubs import tournaments
@@ -55,7 +57,7 @@ def test_one_ticked_player_is_refused_with_a_sentence(client, friday):
 
 
 def test_a_tournament_table_has_a_sheet_of_its_own_without_money(client, friday):
-    t = tournament_with(friday, 16, entry_fee=5, buy_in=5)
+    t = tournament_with(friday, 16, entry_fee=Decimal(5), buy_in=Decimal(5))
     table = tournaments.load(t).heats[0]
     client.force_login(friday.memberships.get(role="member").user)
     url = f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
