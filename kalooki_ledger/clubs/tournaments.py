@@ -21,6 +21,7 @@ MIN_ENTRANTS = 16
 MAX_ENTRANTS = 24
 TABLE_SIZE = 4
 STRAIGHT_TO_FINAL = 5  # this many table winners or fewer fit one final table: no semis
+TIMES = "\N{MULTIPLICATION SIGN}"
 PRIZE_SHARES = (50, 30, 20)  # per cent of the pot for first, second and third in the final
 
 
@@ -178,14 +179,14 @@ class State:
         lines = [
             (
                 "Entries",
-                f"{len(self.entrants)} × {self.show(t.entry_fee)}",
+                f"{len(self.entrants)} {TIMES} {self.show(t.entry_fee)}",
                 self.show(t.entry_fee * len(self.entrants)),
             ),
-            ("Buy-ins", f"{paid} × {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
+            ("Buy-ins", f"{paid} {TIMES} {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
         ]
         if refunded:
             lines.append(
-                ("Refunds", f"{refunded} × {self.show(t.buy_in)}", self.show(-t.buy_in * refunded))
+                ("Refunds", f"{refunded} {TIMES} {self.show(t.buy_in)}", self.show(-t.buy_in * refunded))
             )
         lines.append(("In the tin", "", self.show(self.pot)))
         prizes = self.prizes()
