@@ -186,7 +186,11 @@ class State:
         ]
         if refunded:
             lines.append(
-                ("Refunds", f"{refunded} {TIMES} {self.show(t.buy_in)}", self.show(-t.buy_in * refunded))
+                (
+                    "Refunds",
+                    f"{refunded} {TIMES} {self.show(t.buy_in)}",
+                    self.show(-t.buy_in * refunded),
+                )
             )
         lines.append(("In the tin", "", self.show(self.pot)))
         prizes = self.prizes()
