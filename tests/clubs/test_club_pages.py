@@ -8,7 +8,7 @@ import pytest
 from kalooki_ledger.clubs.models import Club, ClubGame, Membership
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import import_record
-from tests.clubs.factories import club_game, make_club, make_players, make_user
+from tests.clubs.factories import club_game, make_club, make_players, make_user, short_game
 from tests.helpers import worked_example
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,8 @@ def test_a_games_page_draws_the_running_totals(client, friday):
     login(client, friday, "scorer")
     page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
     assert page.count("<polyline") == 4
-    assert "Mark bought in after hand 4, back to 127" in page
+    assert "Mark went to 175 in hand 4 and bought in, back to 127" in page
+    assert "bought in</li>" in page  # the legend keeps its ring
     assert game.get_absolute_url() in page  # scorers get the scoring link
     assert "127 (bought in)" in page  # the table alternative
 
@@ -264,3 +265,10 @@ def test_a_games_page_writes_its_state_and_money_as_the_table_does(client, frida
     assert "<td>+£" in page and "0000" not in page
     page = client.get(f"/clubs/friday/games/{playing.pk}/").content.decode()
     assert "Being played · 2 hands · Pool 20</p>" in page
+
+
+def test_a_game_where_nobody_bought_in_has_no_bought_in_legend(client, friday):
+    game = club_game(friday, short_game(["Ann", "Bea"], "Ann"))
+    login(client, friday, "member")
+    page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
+    assert "bought in</li>" not in page
