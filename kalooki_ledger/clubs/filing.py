@@ -27,6 +27,15 @@ def club_for_slug(slug: str) -> Club:
 
 
 @transaction.atomic
+def add_players(club: Club, names: list[str]) -> list[str]:
+    """Makes the names the club doesn't have yet regulars (case-blind); returns those added."""
+    have = {n.casefold() for n in club.players.values_list("name", flat=True)}
+    new = [n for n in dict.fromkeys(names) if n.casefold() not in have]
+    ClubPlayer.objects.bulk_create(ClubPlayer(club=club, name=n) for n in new)
+    return new
+
+
+@transaction.atomic
 def file_game(game: Game, club: Club) -> ClubGame:
     """Files a stored game under the club and links every seat to a regular player."""
     link = ClubGame.objects.create(game=game, club=club)

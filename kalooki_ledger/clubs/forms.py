@@ -33,8 +33,10 @@ RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
 class ClubForm(forms.ModelForm):
     slug = forms.CharField(
         max_length=50,
-        label="Address",
-        help_text="Letters, numbers and hyphens; it goes in the club's web address.",
+        required=False,
+        label="Address (optional)",
+        help_text="Letters, numbers and hyphens; it goes in the club's web address. Left empty, "
+        "it is made from the name (Tuesday Kalooki: tuesday-kalooki).",
     )
 
     class Meta:
@@ -42,7 +44,10 @@ class ClubForm(forms.ModelForm):
         fields = ["name", "slug"]
 
     def clean_slug(self):
-        slug = slugify(self.cleaned_data["slug"])
+        given = self.cleaned_data["slug"].strip()
+        if not given:
+            return ""  # made from the name in clean()
+        slug = slugify(given)
         if not slug:
             raise forms.ValidationError("Give the address some letters or numbers.")
         if slug in RESERVED_SLUGS:
@@ -50,6 +55,30 @@ class ClubForm(forms.ModelForm):
         if Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError("Another club has this address: choose another.")
         return slug
+
+    def clean(self):
+        data = super().clean()
+        if "slug" in data and not data["slug"] and data.get("name"):
+            slug = suggest_slug(data["name"])
+            if slug:
+                data["slug"] = self.instance.slug = slug
+            else:
+                self.add_error("slug", "Give the club an address of letters or numbers.")
+        return data
+
+
+def suggest_slug(name: str) -> str:
+    """A free address made from the club's name: friday-club, or friday-club-2 if taken."""
+    base = slugify(name)[:44].strip("-")
+    if not base:
+        return ""
+    if base in RESERVED_SLUGS:
+        base = f"{base}-club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def clean_currency_code(currency: str) -> str:
@@ -123,20 +152,35 @@ class RoleForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, help_text=f"Up to {NAME_MAX} characters.")
+    """Regular players, one name a line: a whole list pasted at once, or a single name."""
+
+    name = forms.CharField(
+        label="Names, one a line",
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+        help_text=f"Paste a list or type one name; up to {NAME_MAX} characters each. Names the "
+        "club has already are skipped.",
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         self.club = club
         super().__init__(*args, **kwargs)
 
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError("Give the player a name.")
-        existing = self.club.players.filter(name__iexact=name).first()
-        if existing:
-            raise forms.ValidationError(f"{existing.name} is one of the club's players already.")
-        return name
+    def clean_name(self) -> list[str]:
+        """The new names, in the order given; `skipped` keeps those the club has already."""
+        names, seen = [], set()
+        for line in self.cleaned_data["name"].splitlines():
+            name = " ".join(line.split())
+            if not name or name.casefold() in seen:
+                continue
+            if len(name) > NAME_MAX:
+                raise forms.ValidationError(f"{name[:NAME_MAX]}… is longer than {NAME_MAX}.")
+            seen.add(name.casefold())
+            names.append(name)
+        if not names:
+            raise forms.ValidationError("Give at least one name.")
+        have = {n.casefold() for n in self.club.players.values_list("name", flat=True)}
+        self.skipped = [n for n in names if n.casefold() in have]
+        return [n for n in names if n.casefold() not in have]
 
 
 MAX_ID_DIGITS = 18  # every id up to 10**18 fits a 64-bit database integer

@@ -17,7 +17,7 @@ from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
 from .access import club_view, signed_in
-from .filing import file_game, start_game
+from .filing import add_players, file_game, start_game
 from .forms import (
     AddMemberForm,
     ClubForm,
@@ -201,8 +201,18 @@ def members(request, club, membership):
         elif action == "add-player":
             add_player = PlayerForm(request.POST, club=club, prefix="player")
             if add_player.is_valid():
-                ClubPlayer.objects.create(club=club, name=add_player.cleaned_data["name"])
-                messages.success(request, f"{add_player.cleaned_data['name']} is a regular now.")
+                added = add_players(club, add_player.cleaned_data["name"])
+                skipped = add_player.skipped
+                messages.success(
+                    request,
+                    (
+                        f"{len(added)} new regular{'s' if len(added) != 1 else ''}: "
+                        f"{', '.join(added)}."
+                        if added
+                        else "Nobody new."
+                    )
+                    + (f" Already regulars: {', '.join(skipped)}." if skipped else ""),
+                )
                 return redirect("clubs:members", club.slug)
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
@@ -228,8 +238,11 @@ def members(request, club, membership):
 @require_POST
 @club_view(ORGANISER)
 def member_role(request, club, membership, pk: int):
-    target = get_object_or_404(Membership, club=club, pk=pk)
+    target = get_object_or_404(Membership.objects.select_related("user"), club=club, pk=pk)
     form = RoleForm(request.POST)
+    if request.POST.get("remove") and not request.POST.get("confirmed"):
+        context = {"club": club, "membership": membership, "target": target}
+        return render(request, "clubs/remove_member.html", context)
     if request.POST.get("remove"):
         if _last_organiser(club, target):
             messages.error(request, "The club needs an organiser: make someone else one first.")

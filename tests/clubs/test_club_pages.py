@@ -100,9 +100,49 @@ def test_adding_an_unknown_user_says_who_is_missing_and_changes_nothing(client, 
 def test_an_organiser_adds_a_regular_player_once(client, friday):
     login(client, friday, "organiser")
     client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "Neil"})
-    again = client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "neil"})
-    assert "Neil is one of the club&#x27;s players already" in again.content.decode()
+    again = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": "neil"}, follow=True
+    )
+    assert "Nobody new. Already regulars: neil." in again.content.decode()
     assert list(friday.players.values_list("name", flat=True)) == ["Neil"]
+
+
+def test_an_organiser_pastes_a_list_of_regulars_one_a_line(client, friday):
+    make_players(friday, "Andy")
+    login(client, friday, "organiser")
+    pasted = "Mark\r\n  John  Smith \n\nandy\nFrank\nMark\n"
+    page = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": pasted}, follow=True
+    ).content.decode()
+    assert "3 new regulars: Mark, John Smith, Frank. Already regulars: andy." in page
+    names = sorted(friday.players.values_list("name", flat=True))
+    assert names == ["Andy", "Frank", "John Smith", "Mark"]
+
+
+def test_a_name_too_long_in_the_list_adds_nobody(client, friday):
+    login(client, friday, "organiser")
+    pasted = "Mark\n" + "x" * 41
+    response = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": pasted}
+    )
+    assert response.status_code == 400 and "is longer than 40" in response.content.decode()
+    assert not friday.players.exists()
+
+
+def test_removing_a_member_asks_first_and_changes_nothing_until_confirmed(client, friday):
+    login(client, friday, "organiser")
+    mo = friday.memberships.get(role="member")
+    page = client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "member", "remove": "1"})
+    assert page.status_code == 200 and "Remove mo?" in page.content.decode()
+    assert friday.memberships.filter(pk=mo.pk).exists()
+
+
+def test_a_club_left_without_an_address_gets_one_from_its_name(client):
+    client.force_login(make_user("neil"))
+    client.post("/clubs/", {"name": "Blackpool Tuesdays", "slug": ""})
+    client.post("/clubs/", {"name": "Blackpool Tuesdays", "slug": ""})
+    slugs = sorted(Club.objects.values_list("slug", flat=True))
+    assert slugs == ["blackpool-tuesdays", "blackpool-tuesdays-2"]
 
 
 def settings_post(client, **changes):
@@ -132,7 +172,9 @@ def test_an_organiser_changes_a_role_and_removes_a_member(client, friday):
     client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer"})
     mo.refresh_from_db()
     assert mo.role == "scorer"
-    client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer", "remove": "1"})
+    client.post(
+        f"/clubs/friday/members/{mo.pk}/", {"role": "scorer", "remove": "1", "confirmed": "1"}
+    )
     assert not friday.memberships.filter(pk=mo.pk).exists()
 
 
