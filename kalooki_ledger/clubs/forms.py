@@ -10,6 +10,7 @@ from django.utils.text import slugify
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
 from .tournaments import MAX_ENTRANTS, MIN_ENTRANTS
@@ -101,6 +102,12 @@ class SettingsForm(forms.ModelForm):
         model = Club
         fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
         widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        digits = minor_digits(self.instance.currency)
+        for key in STAKE_FIELDS:  # 0.10, not the column's 0.100
+            self.initial[key] = format_amount(getattr(self.instance, key), digits)
 
     def clean_currency(self):
         return clean_currency_code(self.cleaned_data["currency"])
