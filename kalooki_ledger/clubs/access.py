@@ -46,7 +46,10 @@ def club_view(role: str = Membership.MEMBER):
             if membership is None:
                 raise Http404("No such club")
             if ROLE_RANK[membership.role] < ROLE_RANK[role]:
-                raise PermissionDenied(f"Only the club's {role}s can do this.")
+                raise PermissionDenied(
+                    f"Only {membership.club.name}'s {role}s can do this; you are a "
+                    f"{membership.role}. Ask one of its organisers if you need to."
+                )
             return view(request, membership.club, membership, *args, **kwargs)
 
         return wrapper

@@ -16,10 +16,11 @@ from kalooki_ledger.rules import HandRow
 
 WIDTH = 360
 HEIGHT = 220
-LEFT = 40  # room for the y-axis figures
+LEFT = 54  # room for the y-axis title and figures
 RIGHT = 12
 TOP = 12
-BOTTOM = 28  # room for the x-axis figures
+BOTTOM = 46  # room for the x-axis figures and title
+# Figures are 14 units high in a 360-unit-wide drawing: at least 12 px on a 360 px phone.
 SERIES = 6  # the engine seats at most six, so six line classes suffice
 
 
@@ -59,8 +60,17 @@ def _svg(title: str, desc: str, body: list[str], css: str) -> str:
     )
 
 
-def _grid(frame: Frame, y_values: list[float], x_values: list[int]) -> list[str]:
-    parts = []
+def _grid(
+    frame: Frame, y_values: list[float], x_values: list[int], x_title: str, y_title: str
+) -> list[str]:
+    """Gridlines with their figures, and the axes' titles (the bottom's, the left's turned)."""
+    middle = (TOP + HEIGHT - BOTTOM) / 2
+    parts = [
+        f'<text class="axis-title" x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 4}" '
+        f'text-anchor="middle">{escape(x_title)}</text>',
+        f'<text class="axis-title" x="14" y="{middle}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {middle})">{escape(y_title)}</text>',
+    ]
     for value in y_values:
         y = frame.y(value)
         parts.append(
@@ -69,7 +79,7 @@ def _grid(frame: Frame, y_values: list[float], x_values: list[int]) -> list[str]
         )
     for value in x_values:
         parts.append(
-            f'<text class="axis" x="{frame.x(value)}" y="{HEIGHT - 8}" '
+            f'<text class="axis" x="{frame.x(value)}" y="{HEIGHT - BOTTOM + 18}" '
             f'text-anchor="middle">{value}</text>'
         )
     return parts
@@ -81,12 +91,26 @@ def _x_labels(count: int) -> list[int]:
     return list(range(0, count + 1, step))
 
 
+def _over_the_limit(names: Sequence[str], hands: Sequence[HandRow]) -> dict[tuple[int, str], int]:
+    """(hand, name) -> the total a player reached before buying back in at the reset."""
+    over, before = {}, dict.fromkeys(names, 0)
+    for row in hands:
+        for name in names:
+            if name in row.bought_in:
+                over[(row.number, name)] = before[name] + row.scored.get(name, 0)
+            if name in row.totals:
+                before[name] = row.totals[name]
+    return over
+
+
 def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> str:
-    """Each player's running total after every hand, the limit across, buy-ins ringed."""
-    peak = max([limit, *(t for row in hands for t in row.totals.values())])
+    """Each player's running total after every hand, the limit across; on a buy-in the line
+    climbs to the total over the limit, then drops to the reset, ringed."""
+    over = _over_the_limit(names, hands)
+    peak = max([limit, *(t for row in hands for t in row.totals.values()), *over.values()])
     ticks = _ticks(min([0, *(t for row in hands for t in row.totals.values())]), peak)
     frame = Frame(x_max=max(len(hands), 1), y_min=ticks[0], y_max=ticks[-1])
-    body = _grid(frame, ticks, _x_labels(len(hands)))
+    body = _grid(frame, ticks, _x_labels(len(hands)), "Hand", "Total")
     y_limit = frame.y(limit)
     body.append(
         f'<line class="limit" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_limit}" y2="{y_limit}"/>'
@@ -98,9 +122,10 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
         for row in hands:
             if name not in row.totals:
                 continue
-            points.append((row.number, row.totals[name]))
             if name in row.bought_in:
+                points.append((row.number, over[(row.number, name)]))
                 rings.append((row.number, row.totals[name]))
+            points.append((row.number, row.totals[name]))
             if name in row.out:
                 break
         path = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in points)
@@ -110,11 +135,18 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
         for number, total in rings:
             body.append(
                 f'<circle class="buy-in {css}" cx="{frame.x(number)}" cy="{frame.y(total)}" '
-                f'r="5"><title>{escape(name)} bought in after hand {number}, back to {total}'
-                "</title></circle>"
+                f'r="5"><title>{escape(name)} went to {over[(number, name)]} in hand {number} '
+                f"and bought in, back to {total}</title></circle>"
             )
     desc = "; ".join(
-        f"{name}: " + ", ".join(str(row.totals[name]) for row in hands if name in row.totals)
+        f"{name}: "
+        + ", ".join(
+            f"{over[(row.number, name)]} then back to {row.totals[name]}"
+            if (row.number, name) in over
+            else str(row.totals[name])
+            for row in hands
+            if name in row.totals
+        )
         for name in names
     )
     return _svg(
@@ -130,7 +162,7 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
     values = [Decimal(0), *running]
     ticks = _ticks(float(min(values)), float(max(values)))
     frame = Frame(x_max=max(len(running), 1), y_min=ticks[0], y_max=ticks[-1])
-    body = _grid(frame, ticks, _x_labels(len(running)))
+    body = _grid(frame, ticks, _x_labels(len(running)), "Game", "Net money")
     y_zero = frame.y(0)
     body.append(
         f'<line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_zero}" y2="{y_zero}"/>'

@@ -1,5 +1,7 @@
 """Filing games under a club: its regular players are matched to the seats by name."""
 
+import datetime
+
 from django.db import transaction
 from django.utils.text import slugify
 
@@ -25,6 +27,15 @@ def club_for_slug(slug: str) -> Club:
 
 
 @transaction.atomic
+def add_players(club: Club, names: list[str]) -> list[str]:
+    """Makes the names the club doesn't have yet regulars (case-blind); returns those added."""
+    have = {n.casefold() for n in club.players.values_list("name", flat=True)}
+    new = [n for n in dict.fromkeys(names) if n.casefold() not in have]
+    ClubPlayer.objects.bulk_create(ClubPlayer(club=club, name=n) for n in new)
+    return new
+
+
+@transaction.atomic
 def file_game(game: Game, club: Club) -> ClubGame:
     """Files a stored game under the club and links every seat to a regular player."""
     link = ClubGame.objects.create(game=game, club=club)
@@ -41,21 +52,22 @@ def start_game(
     preset: str = engine.DEFAULT_PRESET,
     title: str = "",
     stakes: dict | None = None,
+    rules: dict | None = None,
     played_on: str | None = None,
 ) -> Game:
-    """A new game with no hands yet, filed under the club; RecordError if the setup is bad."""
+    """A new game with no hands yet, filed under the club and dated today unless told;
+    RecordError if the setup is bad."""
     data = {
         "format": "kalooki-game/1",
         "title": title,
-        "rules": {"preset": preset},
+        "rules": {"preset": preset, **(rules or {})},
         "players": players,
         "first_dealer": players[0] if players else "",
         "hands": [],
     }
     if stakes is not None:
         data["stakes"] = stakes
-    if played_on:
-        data["played_on"] = played_on
+    data["played_on"] = played_on or datetime.date.today().isoformat()
     game = store_record(engine.parse_record(data))
     file_game(game, club)
     return game

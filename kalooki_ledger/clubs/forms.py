@@ -10,8 +10,9 @@ from django.utils.text import slugify
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules.money import format_amount, minor_digits
 
-from .models import Club, ClubGame, ClubPlayer, Membership, Tournament
+from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
 from .tournaments import MAX_ENTRANTS, MIN_ENTRANTS
 
 NAME_MAX = 40
@@ -33,8 +34,10 @@ RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
 class ClubForm(forms.ModelForm):
     slug = forms.CharField(
         max_length=50,
-        label="Address",
-        help_text="Letters, numbers and hyphens; it goes in the club's web address.",
+        required=False,
+        label="Address (optional)",
+        help_text="Letters, numbers and hyphens; it goes in the club's web address. Left empty, "
+        "it is made from the name (Tuesday Kalooki: tuesday-kalooki).",
     )
 
     class Meta:
@@ -42,7 +45,10 @@ class ClubForm(forms.ModelForm):
         fields = ["name", "slug"]
 
     def clean_slug(self):
-        slug = slugify(self.cleaned_data["slug"])
+        given = self.cleaned_data["slug"].strip()
+        if not given:
+            return ""  # made from the name in clean()
+        slug = slugify(given)
         if not slug:
             raise forms.ValidationError("Give the address some letters or numbers.")
         if slug in RESERVED_SLUGS:
@@ -51,12 +57,80 @@ class ClubForm(forms.ModelForm):
             raise forms.ValidationError("Another club has this address: choose another.")
         return slug
 
+    def clean(self):
+        data = super().clean()
+        if "slug" in data and not data["slug"] and data.get("name"):
+            slug = suggest_slug(data["name"])
+            if slug:
+                data["slug"] = self.instance.slug = slug
+            else:
+                self.add_error("slug", "Give the club an address of letters or numbers.")
+        return data
+
+
+def suggest_slug(name: str) -> str:
+    """A free address made from the club's name: friday-club, or friday-club-2 if taken."""
+    base = slugify(name)[:44].strip("-")
+    if not base:
+        return ""
+    if base in RESERVED_SLUGS:
+        base = f"{base}-club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def clean_currency_code(currency: str) -> str:
+    currency = currency.strip()
+    if currency.lower() == "units":
+        return "units"
+    if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
+        raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
+    return currency.upper()
+
 
 class SettingsForm(forms.ModelForm):
+    """The club's name and season, and the table every club game and tournament starts from."""
+
+    preset = forms.ChoiceField(
+        label="Rules", choices=[(key, p.name) for key, p in engine.PRESETS.items()]
+    )
+
     class Meta:
         model = Club
-        fields = ["name", "season_start"]
+        fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
         widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        digits = minor_digits(self.instance.currency)
+        for key in STAKE_FIELDS:  # 0.10, not the column's 0.100
+            self.initial[key] = format_amount(getattr(self.instance, key), digits)
+
+    def clean_currency(self):
+        return clean_currency_code(self.cleaned_data["currency"])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        club = Club(**{k: data[k] for k in ("preset", "limit", "currency", *STAKE_FIELDS)})
+        try:  # the engine checks the stakes and rules as it would a game's
+            engine.parse_record(
+                {
+                    "format": "kalooki-game/1",
+                    "rules": {"preset": club.preset, **club.rule_changes(club.preset)},
+                    "stakes": club.stakes_record(),
+                    "players": ["A", "B"],
+                }
+            )
+        except engine.RecordError as exc:
+            raise forms.ValidationError(
+                f"These stakes or rules don't make a game: {exc}."
+            ) from None
+        return data
 
 
 class AddMemberForm(forms.Form):
@@ -85,20 +159,35 @@ class RoleForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, help_text=f"Up to {NAME_MAX} characters.")
+    """Regular players, one name a line: a whole list pasted at once, or a single name."""
+
+    name = forms.CharField(
+        label="Names, one a line",
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+        help_text=f"Paste a list or type one name; up to {NAME_MAX} characters each. Names the "
+        "club has already are skipped.",
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         self.club = club
         super().__init__(*args, **kwargs)
 
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError("Give the player a name.")
-        existing = self.club.players.filter(name__iexact=name).first()
-        if existing:
-            raise forms.ValidationError(f"{existing.name} is one of the club's players already.")
-        return name
+    def clean_name(self) -> list[str]:
+        """The new names, in the order given; `skipped` keeps those the club has already."""
+        names, seen = [], set()
+        for line in self.cleaned_data["name"].splitlines():
+            name = " ".join(line.split())
+            if not name or name.casefold() in seen:
+                continue
+            if len(name) > NAME_MAX:
+                raise forms.ValidationError(f"{name[:NAME_MAX]}… is longer than {NAME_MAX}.")
+            seen.add(name.casefold())
+            names.append(name)
+        if not names:
+            raise forms.ValidationError("Give at least one name.")
+        have = {n.casefold() for n in self.club.players.values_list("name", flat=True)}
+        self.skipped = [n for n in names if n.casefold() in have]
+        return [n for n in names if n.casefold() not in have]
 
 
 MAX_ID_DIGITS = 18  # every id up to 10**18 fits a 64-bit database integer
@@ -133,8 +222,15 @@ class NewGameForm(forms.Form):
         label="Rules",
     )
 
+    draw = forms.BooleanField(
+        required=False,
+        label="Draw the seats",
+        help_text="Shuffle the names into a random seat order; the first drawn deals first.",
+    )
+
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["preset"].initial = club.preset
         for number in range(1, self.SEATS + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,
@@ -173,22 +269,19 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "currency", "entry_fee", "buy_in"]
+        fields = ["name", "entry_fee", "buy_in"]
         help_texts = {
-            "currency": "An ISO code such as GBP, or units for chips.",
             "entry_fee": "Each entrant pays this into the pot.",
             "buy_in": "A player out at a table pays this to move to a new table.",
         }
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.instance.club = club
+        self.instance.currency = club.currency  # the club's money, on every page
         self.fields["players"].queryset = club.players.all()
-
-    def clean_currency(self):
-        currency = self.cleaned_data["currency"].strip()
-        if currency != "units" and not (len(currency) == 3 and currency.isalpha()):
-            raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
-        return currency if currency == "units" else currency.upper()
+        for field in ("entry_fee", "buy_in"):
+            self.fields[field].help_text += f" In the club's currency ({club.currency})."
 
     def clean_players(self):
         people = list(self.cleaned_data["players"])
@@ -244,3 +337,34 @@ class FileGameForm(forms.Form):
         if filed:
             raise forms.ValidationError(f"“{game}” is already filed under {filed.club.name}.")
         return game
+
+
+class ClubSheetForm(forms.Form):
+    """A blank sheet for one of the club's tables: its seats, or the regulars sitting down."""
+
+    people = PeopleField(
+        queryset=ClubPlayer.objects.none(),
+        required=False,
+        label="Players (optional)",
+        help_text="Tick who sits down to print their names; in the order listed.",
+    )
+    seats = forms.TypedChoiceField(
+        label="Seats",
+        choices=[(n, str(n)) for n in range(2, 7)],
+        coerce=int,
+        initial=4,
+        help_text="Used when no players are ticked.",
+    )
+    paper = forms.ChoiceField(
+        choices=[("a4", "A4"), ("letter", "US Letter")], initial="a4", widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["people"].queryset = club.players.all()
+
+    def clean_people(self):
+        people = list(self.cleaned_data["people"])
+        if len(people) == 1 or len(people) > 6:
+            raise forms.ValidationError(f"A table has 2 to 6 players; you ticked {len(people)}.")
+        return people

@@ -11,7 +11,25 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game, Seat
+from kalooki_ledger.rules.money import display_digits
+
+STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+STAKE_WORDS = {
+    "call_up": "call-up",
+    "kalookie": "kalookie",
+    "initial": "initial",
+    "buy_in": "buy-in",
+    "per_point": "per point",
+}
+
+
+def _stake(help_text: str):
+    return models.DecimalField(
+        max_digits=10, decimal_places=3, default=Decimal(0), help_text=help_text
+    )
 
 
 class Club(models.Model):
@@ -20,6 +38,23 @@ class Club(models.Model):
     season_start = models.DateField(
         null=True, blank=True, help_text="Games before this date are left out of the season table."
     )
+    # The club's table: every game it starts, and its tournaments, use these.
+    currency = models.CharField(
+        max_length=5, default="units", help_text="An ISO code such as GBP, or units for chips."
+    )
+    preset = models.CharField(
+        "Rules", max_length=20, default=engine.DEFAULT_PRESET, help_text="The house rules."
+    )
+    limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Out over this total (elimination rules); empty keeps the rules' own limit.",
+    )
+    call_up = _stake("Paid to the winner of a hand by each loser.")
+    kalookie = _stake("Paid instead when the hand is won by kalookie.")
+    initial = _stake("Each player's stake into the pool (or pot).")
+    buy_in = _stake("Paid into the pool to buy back in.")
+    per_point = _stake("Points games (North American, Jamaica): paid per point.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -31,12 +66,55 @@ class Club(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("clubs:club", args=[self.slug])
 
+    def stakes_record(self) -> dict[str, str]:
+        """The club's stakes as a game record writes them."""
+        return {"currency": self.currency} | {
+            key: f"{getattr(self, key).normalize():f}" for key in STAKE_FIELDS
+        }
+
+    def stakes(self) -> engine.Stakes:
+        return engine.Stakes(
+            currency=self.currency, **{k: getattr(self, k).normalize() for k in STAKE_FIELDS}
+        )
+
+    def rule_changes(self, preset: str) -> dict:
+        """The club's changes to a preset's rules; the limit only means something in elimination."""
+        if self.limit and engine.PRESETS[preset].rules.family == "elimination":
+            return {"limit": self.limit}
+        return {}
+
+    def money(self, *amounts: Decimal) -> "ClubMoney":
+        """How the club writes money on every page, with places enough for these amounts."""
+        return ClubMoney(self.currency, (*(getattr(self, k) for k in STAKE_FIELDS), *amounts))
+
+    def stakes_text(self) -> str:
+        """The club's table in one line: "British club, limit 150 · call-up £0.10, …"."""
+        preset = engine.PRESETS[self.preset]
+        limit = self.rule_changes(self.preset).get("limit")
+        rules = preset.name + (f", limit {limit}" if limit else "")
+        fmt = self.money()
+        family = preset.rules.family
+        keys = ("per_point", "initial") if family in ("positive", "per-hand") else STAKE_FIELDS[:4]
+        stakes = ", ".join(f"{STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
+        return f"{rules} · {stakes}" + (" (units)" if self.currency == "units" else "")
+
     def role_of(self, user) -> str | None:
         """The user's role here, or None for anyone who is not a member."""
         if not user.is_authenticated:
             return None
         membership = self.memberships.filter(user=user).first()
         return membership.role if membership else None
+
+
+class ClubMoney:
+    """The club's currency written as the games write theirs (games.present.money)."""
+
+    def __init__(self, currency: str, amounts: tuple[Decimal, ...]) -> None:
+        self.currency = currency
+        self.digits = display_digits(currency, amounts)
+
+    def __call__(self, amount: Decimal, signed: bool = False) -> str:
+        return present.money(amount, self.currency, self.digits, signed)
 
 
 class Membership(models.Model):

@@ -10,7 +10,8 @@ from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import games_loaded
 
-from .models import Club, ClubPlayer, SeatPerson
+from . import tournaments
+from .models import Club, ClubPlayer, SeatPerson, Tournament, TournamentTable
 
 COUNTED = ("finished", "stopped")  # a game still being played has no result yet
 
@@ -50,6 +51,25 @@ class GameLine:
     net: Decimal
 
 
+@dataclass(frozen=True)
+class TournamentLine:
+    """What one person paid into and took from a finished tournament's pot: a row of history.
+
+    The tables are games with no stakes, so a tournament's money is only this."""
+
+    tournament: Tournament
+    person: ClubPlayer
+    date: datetime.date
+    place: int | None  # 1, 2 or 3 for a prize
+    buy_ins: int  # paid, not refunded
+    paid: Decimal  # the entry fee and the buy-ins
+    prize: Decimal
+
+    @property
+    def net(self) -> Decimal:
+        return self.prize - self.paid
+
+
 @dataclass
 class PersonStats:
     person: ClubPlayer
@@ -60,6 +80,7 @@ class PersonStats:
     points: int = 0
     hands: int = 0
     net: Decimal = field(default_factory=lambda: Decimal(0))
+    tournament_net: Decimal = field(default_factory=lambda: Decimal(0))  # part of `net`
 
     @property
     def average_penalty(self) -> Decimal | None:
@@ -76,6 +97,12 @@ class PersonStats:
         self.points += line.points
         self.hands += line.hands
         self.net += line.net
+
+    def add_tournament(self, line: TournamentLine) -> None:
+        """A tournament adds its buy-ins and its money; its tables count as games already."""
+        self.buy_ins += line.buy_ins
+        self.net += line.net
+        self.tournament_net += line.net
 
 
 def club_games(club: Club, since: datetime.date | None = None) -> list[PlayedGame]:
@@ -118,29 +145,116 @@ def history(person: ClubPlayer, played: Iterable[PlayedGame]) -> list[GameLine]:
     ]
 
 
-def season_table(played: Iterable[PlayedGame]) -> list[PersonStats]:
-    """Everyone who played a counted game: most wins first, then best net."""
+def tournament_lines(
+    club: Club, since: datetime.date | None = None
+) -> dict[int, list[TournamentLine]]:
+    """Each person's money in the club's finished tournaments (those with a champion), by
+    person id, oldest first: the entry fee and buy-ins paid (refunds not), the prize won."""
+    lines: dict[int, list[TournamentLine]] = {}
+    finishing = club.tournaments.filter(stage__in=(Tournament.FINAL, Tournament.DONE))
+    for tournament in sorted(finishing, key=lambda t: t.created):
+        date = tournament.created.date()
+        if since and date < since:
+            continue
+        state = tournaments.load(tournament)
+        if state.champion is None:
+            continue
+        prizes = {who.pk: (place, amount) for place, who, amount in state.prizes() if who}
+        bought: dict[int, int] = {}
+        for b in state.buy_ins:
+            if not b.refunded:
+                bought[b.person_id] = bought.get(b.person_id, 0) + 1
+        for person in state.entrants:
+            place, prize = prizes.get(person.pk, (None, Decimal(0)))
+            count = bought.get(person.pk, 0)
+            paid = tournament.entry_fee + tournament.buy_in * count
+            line = TournamentLine(tournament, person, date, place, count, paid, prize)
+            lines.setdefault(person.pk, []).append(line)
+    return lines
+
+
+def season_table(
+    played: Iterable[PlayedGame], money: dict[int, list[TournamentLine]] | None = None
+) -> list[PersonStats]:
+    """Everyone who played a counted game (or a finished tournament), with the tournaments'
+    money and buy-ins: most wins first, then best net."""
     table: dict[int, PersonStats] = {}
     for p in played:
         if not p.counted:
             continue
         for name, person in p.people.items():
             table.setdefault(person.pk, PersonStats(person)).add(line_for(p, name))
+    for pk, lines in (money or {}).items():
+        for line in lines:
+            table.setdefault(pk, PersonStats(line.person)).add_tournament(line)
     return sorted(table.values(), key=lambda s: (-s.wins, -s.net, s.person.name.casefold()))
 
 
-def summary(person: ClubPlayer, lines: Iterable[GameLine]) -> PersonStats:
+def summary(
+    person: ClubPlayer, lines: Iterable[GameLine], money: Iterable[TournamentLine] = ()
+) -> PersonStats:
     totals = PersonStats(person)
     for line in lines:
         totals.add(line)
+    for line in money:
+        totals.add_tournament(line)
     return totals
 
 
-def running_net(lines: Iterable[GameLine]) -> list[tuple[GameLine, Decimal]]:
-    """Each game of a history with the person's net money over the season after it."""
+def running_net(
+    lines: Iterable[GameLine], money: Iterable[TournamentLine] = ()
+) -> list[tuple[GameLine | TournamentLine, Decimal]]:
+    """Each game and tournament of a history, by date, with the person's net money over the
+    season after it."""
     total = Decimal(0)
     out = []
-    for line in lines:
+    dated = [(line.played.date, 0, line) for line in lines] + [(t.date, 1, t) for t in money]
+    for _, _, line in sorted(dated, key=lambda d: (d[0], d[1])):
         total += line.net
         out.append((line, total))
     return out
+
+
+def tournament_game_ids(club: Club) -> set[int]:
+    """The games that are tournament tables: listed under their tournament, not as club games."""
+    tables = TournamentTable.objects.filter(tournament__club=club)
+    return set(tables.values_list("game_id", flat=True))
+
+
+def tournament_rows(club: Club, played: Iterable[PlayedGame]) -> list[tuple[Tournament, str]]:
+    """The club's tournaments, newest first, with where each stands; "Finished" once its final
+    has a winner (the stage stays "final": nothing is stored twice)."""
+    ledgers = {p.game.pk: p.ledger for p in played}
+    finals = dict(
+        TournamentTable.objects.filter(
+            tournament__club=club, round=TournamentTable.FINAL
+        ).values_list("tournament_id", "game_id")
+    )
+    rows = []
+    for t in club.tournaments.all():
+        final = ledgers.get(finals.get(t.pk))
+        done = t.stage == Tournament.DONE or (final is not None and final.status == "finished")
+        rows.append((t, "Finished" if done else t.get_stage_display()))
+    return rows
+
+
+def still_seated(
+    state: tournaments.State, played: Iterable[PlayedGame]
+) -> list[tuple[ClubPlayer, str, PlayedGame]]:
+    """Players drawn to a tournament table still playing who are still in at another unfinished
+    game of the club: (person, their tournament table, the other game)."""
+    at_tables = {t.game.pk for t in state.tables}
+    elsewhere: dict[int, PlayedGame] = {}
+    for p in played:
+        if p.game.pk in at_tables or p.ledger.over:
+            continue
+        out = {s.name for s in p.ledger.standings if s.out}
+        for name, person in p.people.items():
+            if name not in out:
+                elsewhere.setdefault(person.pk, p)
+    return [
+        (person, t.table.label, elsewhere[person.pk])
+        for t in state.playing
+        for person in t.people.values()
+        if person.pk in elsewhere
+    ]

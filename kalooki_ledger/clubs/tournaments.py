@@ -9,9 +9,10 @@ from decimal import ROUND_DOWN, Decimal
 from django.db import IntegrityError, transaction
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import games_loaded
-from kalooki_ledger.rules.money import display_digits, format_amount, minor_digits, quantum
+from kalooki_ledger.rules.money import display_digits, minor_digits, quantum
 
 from .filing import start_game
 from .models import ClubPlayer, Entrant, SeatPerson, Tournament, TournamentBuyIn, TournamentTable
@@ -20,6 +21,7 @@ MIN_ENTRANTS = 16
 MAX_ENTRANTS = 24
 TABLE_SIZE = 4
 STRAIGHT_TO_FINAL = 5  # this many table winners or fewer fit one final table: no semis
+TIMES = "\N{MULTIPLICATION SIGN}"
 PRIZE_SHARES = (50, 30, 20)  # per cent of the pot for first, second and third in the final
 
 
@@ -135,7 +137,8 @@ class State:
         return display_digits(t.currency, (t.entry_fee, t.buy_in))
 
     def show(self, amount: Decimal) -> str:
-        return f"{format_amount(amount, self.digits)} {self.tournament.currency}"
+        """Written as every club page and game writes money (games.present.money)."""
+        return present.money(amount, self.tournament.currency, self.digits)
 
     @property
     def pot_text(self) -> str:
@@ -148,6 +151,55 @@ class State:
     @property
     def prize_rows(self) -> list[tuple[int, ClubPlayer | None, str]]:
         return [(place, who, self.show(amount)) for place, who, amount in self.prizes()]
+
+    @property
+    def desk_order(self) -> list[TableState]:
+        """The organiser's order: tables still playing first, then the latest round first."""
+        return sorted(self.tables, key=lambda t: (t.finished, -self.tables.index(t)))
+
+    @property
+    def playing(self) -> list[TableState]:
+        return [t for t in self.tables if not t.finished]
+
+    @property
+    def buying_in_closed_text(self) -> str:
+        """Why nobody may buy in any more, in plain words; "" while they may."""
+        if self.buying_in_open:
+            return ""
+        if self.tournament.stage == Tournament.HEATS:
+            return "Buying in is closed: eight tables have formed. A player out is out."
+        return "Buying in is closed: the tables have finished."
+
+    @property
+    def cash(self) -> list[tuple[str, str, str]]:
+        """The tin, line by line: what, how many and the amount; it reconciles with the pot."""
+        t = self.tournament
+        paid = len(self.buy_ins)
+        refunded = sum(1 for b in self.buy_ins if b.refunded)
+        lines = [
+            (
+                "Entries",
+                f"{len(self.entrants)} {TIMES} {self.show(t.entry_fee)}",
+                self.show(t.entry_fee * len(self.entrants)),
+            ),
+            ("Buy-ins", f"{paid} {TIMES} {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
+        ]
+        if refunded:
+            lines.append(
+                (
+                    "Refunds",
+                    f"{refunded} {TIMES} {self.show(t.buy_in)}",
+                    self.show(-t.buy_in * refunded),
+                )
+            )
+        lines.append(("In the tin", "", self.show(self.pot)))
+        prizes = self.prizes()
+        for place, who, amount in prizes:
+            lines.append(
+                (f"Prize {place}", who.name if who else "to be decided", self.show(-amount))
+            )
+        lines.append(("Left after prizes", "", self.show(self.pot - sum(a for *_, a in prizes))))
+        return lines
 
     @property
     def champion(self) -> ClubPlayer | None:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("accounts/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
     path("<slug:slug>/", views.club, name="club"),
     path("<slug:slug>/members/", views.members, name="members"),
+    path("<slug:slug>/sheet/", views.sheet, name="sheet"),
     path("<slug:slug>/members/<int:pk>/", views.member_role, name="member_role"),
     path("<slug:slug>/people/<int:pk>/", views.person, name="person"),
     path("<slug:slug>/games/new/", views.new_game, name="new_game"),
@@ -30,6 +31,11 @@ urlpatterns = [
         "<slug:slug>/tournaments/<int:pk>/tables/<int:table>/",
         views.table_link,
         name="table_link",
+    ),
+    path(
+        "<slug:slug>/tournaments/<int:pk>/tables/<int:table>/sheet.pdf",
+        views.table_sheet,
+        name="table_sheet",
     ),
     path(
         "<slug:slug>/tournaments/<int:pk>/act/",

@@ -1,8 +1,10 @@
 """Club pages: thin views that load, ask the engine (through stats and tournaments), and render."""
 
+import random
+
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -11,13 +13,15 @@ from django.views.decorators.http import require_POST
 from kalooki_ledger.games import present
 from kalooki_ledger.games.store import games_loaded
 from kalooki_ledger.rules import RecordError
+from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
 from .access import club_view, signed_in
-from .filing import file_game, start_game
+from .filing import add_players, file_game, start_game
 from .forms import (
     AddMemberForm,
     ClubForm,
+    ClubSheetForm,
     FileGameForm,
     NewGameForm,
     PlayerForm,
@@ -47,13 +51,17 @@ def home(request):
 def club(request, club, membership):
     played = stats.club_games(club)
     season = [p for p in played if not club.season_start or p.date >= club.season_start]
+    table = stats.season_table(season, stats.tournament_lines(club, since=club.season_start))
+    fmt = club.money(*(row.net for row in table))
+    at_tables = stats.tournament_game_ids(club)
+    games = [p for p in reversed(played) if p.game.pk not in at_tables]
     context = {
         "club": club,
         "membership": membership,
-        "table": stats.season_table(season),
-        "playing": [p for p in reversed(played) if not p.counted],
-        "recent": [p for p in reversed(played) if p.counted][:20],
-        "tournaments": club.tournaments.all(),
+        "table": [(row, fmt(row.net, signed=True)) for row in table],
+        "playing": [p for p in games if not p.counted],
+        "recent": [p for p in games if p.counted][:20],
+        "tournaments": stats.tournament_rows(club, played),
     }
     return render(request, "clubs/club.html", context)
 
@@ -62,18 +70,31 @@ def club(request, club, membership):
 def person(request, club, membership, pk: int):
     who = get_object_or_404(ClubPlayer, club=club, pk=pk)
     lines = stats.history(who, stats.club_games(club, since=club.season_start))
-    running = stats.running_net(lines)
+    money = stats.tournament_lines(club, since=club.season_start).get(who.pk, [])
+    running = stats.running_net(lines, money)
+    fmt = club.money(*(line.net for line, _ in running), *(total for _, total in running))
     chart = charts.net_chart(
-        [f"{line.played.date:%d %b} {line.played.game}" for line, _ in running],
+        [
+            f"{line.date:%d %b} {line.tournament}"
+            if isinstance(line, stats.TournamentLine)
+            else f"{line.played.date:%d %b} {line.played.game}"
+            for line, _ in running
+        ],
         [total for _, total in running],
     )
+    summary = stats.summary(who, lines, money)
     context = {
         "club": club,
         "membership": membership,
         "person": who,
-        "running": list(reversed(running)),
+        "running": [
+            (line, fmt(line.net, signed=True), fmt(total, signed=True))
+            for line, total in reversed(running)
+        ],
         "chart": mark_safe(chart),  # built from escaped text by charts.py
-        "summary": stats.summary(who, lines),
+        "summary": summary,
+        "net": fmt(summary.net, signed=True),
+        "tournament_net": fmt(summary.tournament_net, signed=True),
     }
     return render(request, "clubs/person.html", context)
 
@@ -106,6 +127,9 @@ def game(request, club, membership, pk: int):
         ],
         "chart": mark_safe(chart),  # built from escaped text by charts.py
         "watch_url": reverse("games:watch", args=[found.share_token]),
+        "finished": ledger.over,
+        "bought_in": any(row.bought_in for row in ledger.hands),
+        "table": TournamentTable.objects.filter(game=found).select_related("tournament").first(),
     }
     return render(request, "clubs/game.html", context)
 
@@ -114,18 +138,29 @@ def game(request, club, membership, pk: int):
 def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
+        players, preset = form.cleaned_data["players"], form.cleaned_data["preset"]
+        if form.cleaned_data["draw"]:
+            random.shuffle(players)
         try:
             started = start_game(
                 club,
-                form.cleaned_data["players"],
-                preset=form.cleaned_data["preset"],
+                players,
+                preset=preset,
                 title=form.cleaned_data["title"],
+                stakes=club.stakes_record(),
+                rules=club.rule_changes(preset),
             )
         except RecordError as exc:
             form.add_error(None, str(exc))
         else:
             return redirect(started)
-    context = {"club": club, "form": form, "regulars": club.players.all()}
+    context = {
+        "club": club,
+        "membership": membership,
+        "form": form,
+        "regulars": club.players.all(),
+        "stakes": club.stakes_text(),
+    }
     return render(request, "clubs/new_game.html", context)
 
 
@@ -166,8 +201,18 @@ def members(request, club, membership):
         elif action == "add-player":
             add_player = PlayerForm(request.POST, club=club, prefix="player")
             if add_player.is_valid():
-                ClubPlayer.objects.create(club=club, name=add_player.cleaned_data["name"])
-                messages.success(request, f"{add_player.cleaned_data['name']} is a regular now.")
+                added = add_players(club, add_player.cleaned_data["name"])
+                skipped = add_player.skipped
+                messages.success(
+                    request,
+                    (
+                        f"{len(added)} new regular{'s' if len(added) != 1 else ''}: "
+                        f"{', '.join(added)}."
+                        if added
+                        else "Nobody new."
+                    )
+                    + (f" Already regulars: {', '.join(skipped)}." if skipped else ""),
+                )
                 return redirect("clubs:members", club.slug)
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
@@ -193,8 +238,11 @@ def members(request, club, membership):
 @require_POST
 @club_view(ORGANISER)
 def member_role(request, club, membership, pk: int):
-    target = get_object_or_404(Membership, club=club, pk=pk)
+    target = get_object_or_404(Membership.objects.select_related("user"), club=club, pk=pk)
     form = RoleForm(request.POST)
+    if request.POST.get("remove") and not request.POST.get("confirmed"):
+        context = {"club": club, "membership": membership, "target": target}
+        return render(request, "clubs/remove_member.html", context)
     if request.POST.get("remove"):
         if _last_organiser(club, target):
             messages.error(request, "The club needs an organiser: make someone else one first.")
@@ -238,7 +286,14 @@ def new_tournament(request, club, membership):
 @club_view()
 def tournament(request, club, membership, pk: int):
     found = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
-    context = {"club": club, "membership": membership, "state": tournaments.load(found)}
+    state = tournaments.load(found)
+    context = {
+        "club": club,
+        "membership": membership,
+        "state": state,
+        "still_seated": stats.still_seated(state, stats.club_games(club)) if state.playing else [],
+        "table_size": tournaments.TABLE_SIZE,
+    }
     if request.htmx:
         return render(request, "clubs/tournament.html#live", context)
     return render(request, "clubs/tournament.html", context)
@@ -294,3 +349,59 @@ def tournament_action(request, club, membership, pk: int):
     except tournaments.TournamentError as exc:
         messages.error(request, f"Nothing changed: {exc}.")
     return redirect(found)
+
+
+def _pdf(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@club_view()
+def sheet(request, club, membership):
+    """A blank score sheet with the club's name, rules and stakes, and the players' names."""
+    form = ClubSheetForm(request.GET or None, club=club)
+    if not request.GET or not form.is_valid():
+        context = {"club": club, "membership": membership, "form": form}
+        return render(request, "clubs/sheet.html", context, status=400 if request.GET else 200)
+    names = tuple(p.name for p in form.cleaned_data["people"])
+    seats = len(names) or form.cleaned_data["seats"]
+    paper = blank_sheet(
+        seats,
+        club.preset,
+        club.name,
+        stakes=club.stakes(),
+        limit=club.rule_changes(club.preset).get("limit"),
+        names=names,
+    )
+    pdf = blank_sheet_pdf(paper, form.cleaned_data["paper"])
+    return _pdf(pdf, f"{club.slug}-score-sheet-{seats}-players.pdf")
+
+
+@club_view()
+def table_sheet(request, club, membership, pk: int, table: int):
+    """A tournament table's own sheet: its players' names, points only, no money."""
+    found = get_object_or_404(
+        TournamentTable.objects.select_related("game", "tournament"),
+        tournament__club=club,
+        tournament__pk=pk,
+        pk=table,
+    )
+    names = tuple(seat.name for seat in found.game.seats.all())
+    t = found.tournament
+    fmt = club.money(t.buy_in)
+    out = (
+        f"Out over 100: see the organiser to buy in ({fmt(t.buy_in)}) to a new table."
+        if found.round == TournamentTable.HEAT
+        else "Out over 100: out of the tournament."
+    )
+    paper = blank_sheet(
+        len(names),
+        "blackpool",
+        club.name,
+        rows=15,
+        names=names,
+        tournament=f"{t} · {found.label}",
+        out_note=out,
+    )
+    return _pdf(blank_sheet_pdf(paper), f"{club.slug}-{t.pk}-{found.pk}-table-sheet.pdf")

@@ -24,10 +24,11 @@ def render_csv(game: Game) -> bytes:
 
 def render_pdf(game: Game, paper: str = "a4") -> bytes:
     # Imported here so that loading the games app never starts WeasyPrint.
-    from kalooki_ledger.sheets.pdf import score_sheet_pdf
+    from kalooki_ledger.sheets.pdf import place_of, score_sheet_pdf
 
     record = game.to_record()
-    return score_sheet_pdf(record, engine.replay(record.game), paper)
+    ledger = engine.replay(record.game)
+    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date())
 
 
 # Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.

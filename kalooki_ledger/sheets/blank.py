@@ -1,10 +1,10 @@
 """Blank club score sheets for tables that score on paper: the preset's rules in the header."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
-from kalooki_ledger.rules import PRESETS
+from kalooki_ledger.rules import PRESETS, Stakes
 from kalooki_ledger.rules.money import display_digits
 
 from .pdf import check_paper, pdf_bytes
@@ -22,25 +22,59 @@ class BlankSheet:
     buy_in_boxes: int | None  # None: unlimited, a line to tally on
     pool_line: str
     transfer_lines: int
+    names: tuple[str, ...] = ()  # printed in the name boxes, seat by seat
+    tournament: str = ""  # a tournament table's sheet: points only, no money at the table
+    out_note: str = ""  # a tournament table: what a player who goes out does
 
 
-def blank_sheet(players: int, preset_key: str, club: str = "", rows: int = 22) -> BlankSheet:
+TOURNAMENT_PRESET = "blackpool"  # its tables pay into the tournament's pot, never at the table
+
+
+def blank_sheet(
+    players: int,
+    preset_key: str,
+    club: str = "",
+    rows: int = 22,
+    *,
+    stakes: Stakes | None = None,
+    limit: int | None = None,
+    names: tuple[str, ...] = (),
+    tournament: str = "",
+    out_note: str = "",
+) -> BlankSheet:
+    """A sheet for a table: the preset's rules (with the club's limit) and stakes (the club's,
+    or the preset's); a tournament table's sheet (the Blackpool preset) keeps points only."""
     preset = PRESETS[preset_key]
-    stakes, rules = preset.stakes, preset.rules
+    rules = replace(preset.rules, limit=limit) if limit else preset.rules
+    stakes = stakes or preset.stakes
     digits = display_digits(stakes.currency, stakes.amounts())
     times = "\N{MULTIPLICATION SIGN}"
     initial, buy_in = (with_symbol(a, stakes, digits) for a in (stakes.initial, stakes.buy_in))
+    at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
         preset=f"{preset.name}: {preset.description}",
-        settings=rule_lines(rules),
-        stakes=stake_lines(stakes, digits),
+        # A tournament table's players go out to the organiser, not to a buy-in at the table.
+        settings=tuple(
+            line for line in rule_lines(rules) if not (at_tournament and line.startswith("Buy-ins"))
+        ),
+        stakes=() if at_tournament else stake_lines(stakes, digits, rules.family),
         players=players,
         rows=rows,
         buy_in_boxes=rules.max_buy_ins,
-        pool_line=f"{players} {times} initial {initial} + buy-ins {times} {buy_in}",
+        pool_line=""
+        if at_tournament
+        else (f"{players} {times} initial {initial} + buy-ins {times} {buy_in}"),
         # With n players the fewest transfers that settle every net are at most n - 1.
-        transfer_lines=players - 1,
+        transfer_lines=0 if at_tournament else players - 1,
+        names=tuple(names[:players]),
+        tournament=tournament or ("Tournament table" if at_tournament else ""),
+        out_note=out_note
+        or (
+            "Out over the limit: see the organiser to buy in to a new table."
+            if at_tournament
+            else ""
+        ),
     )
 
 
@@ -52,5 +86,9 @@ def blank_sheet_pdf(sheet: BlankSheet, paper: str = "a4") -> bytes:
         "hands": range(1, sheet.rows + 1),
         "boxes": range(sheet.buy_in_boxes or 0),
         "lines": range(sheet.transfer_lines),
+        "heads": [
+            (n, sheet.names[n - 1] if n <= len(sheet.names) else "")
+            for n in range(1, sheet.players + 1)
+        ],
     }
     return pdf_bytes(render_to_string("sheets/blank_sheet_pdf.html", context))

@@ -1,5 +1,8 @@
 """Score sheets as PDF through WeasyPrint: one game's sheet, laid out like source 000's."""
 
+import datetime
+from collections.abc import Callable
+
 from django.template.loader import render_to_string
 from weasyprint import HTML
 
@@ -22,11 +25,33 @@ def pdf_bytes(html: str) -> bytes:
     return HTML(string=html).write_pdf()
 
 
-def score_sheet_html(record: engine.GameRecord, ledger: engine.Ledger, paper: str = "a4") -> str:
-    sheet = score_sheet(record, ledger)
+# Apps that file games (the clubs app, in its AppConfig.ready) say where a game was played:
+# each takes a games.models.Game and answers a line such as "Friday Club", or "".
+PLACE_NAMERS: list[Callable[[object], str]] = []
+
+
+def place_of(game) -> str:
+    """Where a stored game was played, as the first app that knows says; "" if none does."""
+    return next((name for namer in PLACE_NAMERS if (name := namer(game))), "")
+
+
+def score_sheet_html(
+    record: engine.GameRecord,
+    ledger: engine.Ledger,
+    paper: str = "a4",
+    place: str = "",
+    started: datetime.date | None = None,
+) -> str:
+    sheet = score_sheet(record, ledger, place, started)
     context = {"sheet": sheet, "paper": check_paper(paper), "span": 2 * len(sheet.players)}
     return render_to_string("sheets/score_sheet_pdf.html", context)
 
 
-def score_sheet_pdf(record: engine.GameRecord, ledger: engine.Ledger, paper: str = "a4") -> bytes:
-    return pdf_bytes(score_sheet_html(record, ledger, paper))
+def score_sheet_pdf(
+    record: engine.GameRecord,
+    ledger: engine.Ledger,
+    paper: str = "a4",
+    place: str = "",
+    started: datetime.date | None = None,
+) -> bytes:
+    return pdf_bytes(score_sheet_html(record, ledger, paper, place, started))

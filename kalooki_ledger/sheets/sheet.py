@@ -3,6 +3,7 @@
 Pure Python over the engine's records: the PDF, its benchmark and the tests need no database.
 """
 
+import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -68,6 +69,7 @@ class ScoreSheet:
     legend: str = LEGENDS["elimination"]
     pot_title: str = "Pool"  # "" where the family has no pool and no pot was staked
     fixed_deals: bool = False
+    place: str = ""  # where it was played: the club (and tournament table), when one filed it
 
 
 def signed(amount: Decimal, digits: int) -> str:
@@ -254,7 +256,13 @@ def result_cell(ledger: Ledger, name: str) -> Cell:
     return Cell(str(standing.total))
 
 
-def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
+def score_sheet(
+    record: GameRecord,
+    ledger: Ledger,
+    place: str = "",
+    started: datetime.date | None = None,
+) -> ScoreSheet:
+    """The sheet's cells; `started` dates a game whose record has no date (the day it began)."""
     game, digits = ledger.game, ledger.money_digits
     family = game.rules.family
     preset = PRESETS[record.preset]
@@ -265,7 +273,7 @@ def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
     )
     return ScoreSheet(
         title=record.title or "Kalooki score sheet",
-        played_on=record.played_on.isoformat() if record.played_on else "date not recorded",
+        played_on=str(record.played_on or started or "date not recorded"),
         preset=f"{preset.name} ({preset.key}){overridden}",
         settings=rule_lines(game.rules),
         stakes=stake_lines(game.stakes, digits, game.rules.family),
@@ -283,4 +291,5 @@ def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
         legend=LEGENDS[family],
         pot_title="Pool" if family == "elimination" else ("Pot" if game.stakes.initial else ""),
         fixed_deals=family == "fixed-deals",
+        place=place,
     )

@@ -25,7 +25,28 @@ def test_the_totals_chart_rings_marks_buy_in():
     ledger = worked_ledger()
     svg = charts.totals_chart(ledger.game.players, ledger.hands, 150)
     rings = re.findall(r'<circle class="buy-in[^>]*>(?:<title>)([^<]*)', svg)
-    assert rings == ["Mark bought in after hand 4, back to 127"]
+    assert rings == ["Mark went to 175 in hand 4 and bought in, back to 127"]
+
+
+def test_a_buy_in_draws_the_total_over_the_limit_then_the_reset():
+    ledger = worked_ledger()
+    svg = charts.totals_chart(ledger.game.players, ledger.hands, 150)
+    frame_top = max(int(v) for v in re.findall(r'<text class="axis"[^>]*>(-?\d+)</text>', svg))
+    assert frame_top >= 175  # the scale reaches the point over the limit
+    mark = re.search(r'<polyline class="line s1" points="([^"]*)"', svg).group(1).split()
+    xs = [p.split(",")[0] for p in mark]
+    ys = [float(p.split(",")[1]) for p in mark]
+    # hand 4 appears twice: first at 175 (higher on the page: a smaller y), then at 127
+    assert xs[4] == xs[5] and ys[4] < ys[5]
+    assert "Mark: 42, 92, 145, 175 then back to 127, 198" in svg
+
+
+def test_both_axes_have_titles():
+    ledger = worked_ledger()
+    svg = charts.totals_chart(ledger.game.players, ledger.hands, 150)
+    assert '<text class="axis-title"' in svg and ">Hand</text>" in svg and ">Total</text>" in svg
+    net = charts.net_chart(["a"], [Decimal(3)])
+    assert ">Game</text>" in net and ">Net money</text>" in net
 
 
 def test_charts_use_no_style_attributes_or_scripts():

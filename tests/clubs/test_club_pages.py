@@ -8,7 +8,7 @@ import pytest
 from kalooki_ledger.clubs.models import Club, ClubGame, Membership
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import import_record
-from tests.clubs.factories import club_game, make_club, make_players, make_user
+from tests.clubs.factories import club_game, make_club, make_players, make_user, short_game
 from tests.helpers import worked_example
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_the_season_table_shows_each_players_figures(client, friday):
     page = client.get("/clubs/friday/").content.decode()
     john = page[page.index(">John</a>") :].split("</tr>")[0]
     cells = [c.split("</td>")[0] for c in john.split("<td")[1:]]
-    assert [c.split(">")[-1] for c in cells] == ["1", "1", "1", "0", "19.6", "30"]
+    assert [c.split(">")[-1] for c in cells] == ["1", "1", "1", "0", "19.6", "+30"]
 
 
 def test_a_persons_page_shows_the_history_and_the_net_chart(client, friday):
@@ -47,7 +47,8 @@ def test_a_games_page_draws_the_running_totals(client, friday):
     login(client, friday, "scorer")
     page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
     assert page.count("<polyline") == 4
-    assert "Mark bought in after hand 4, back to 127" in page
+    assert "Mark went to 175 in hand 4 and bought in, back to 127" in page
+    assert "bought in</li>" in page  # the legend keeps its ring
     assert game.get_absolute_url() in page  # scorers get the scoring link
     assert "127 (bought in)" in page  # the table alternative
 
@@ -99,21 +100,68 @@ def test_adding_an_unknown_user_says_who_is_missing_and_changes_nothing(client, 
 def test_an_organiser_adds_a_regular_player_once(client, friday):
     login(client, friday, "organiser")
     client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "Neil"})
-    again = client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "neil"})
-    assert "Neil is one of the club&#x27;s players already" in again.content.decode()
+    again = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": "neil"}, follow=True
+    )
+    assert "Nobody new. Already regulars: neil." in again.content.decode()
     assert list(friday.players.values_list("name", flat=True)) == ["Neil"]
+
+
+def test_an_organiser_pastes_a_list_of_regulars_one_a_line(client, friday):
+    make_players(friday, "Andy")
+    login(client, friday, "organiser")
+    pasted = "Mark\r\n  John  Smith \n\nandy\nFrank\nMark\n"
+    page = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": pasted}, follow=True
+    ).content.decode()
+    assert "3 new regulars: Mark, John Smith, Frank. Already regulars: andy." in page
+    names = sorted(friday.players.values_list("name", flat=True))
+    assert names == ["Andy", "Frank", "John Smith", "Mark"]
+
+
+def test_a_name_too_long_in_the_list_adds_nobody(client, friday):
+    login(client, friday, "organiser")
+    pasted = "Mark\n" + "x" * 41
+    response = client.post(
+        "/clubs/friday/members/", {"action": "add-player", "player-name": pasted}
+    )
+    assert response.status_code == 400 and "is longer than 40" in response.content.decode()
+    assert not friday.players.exists()
+
+
+def test_removing_a_member_asks_first_and_changes_nothing_until_confirmed(client, friday):
+    login(client, friday, "organiser")
+    mo = friday.memberships.get(role="member")
+    page = client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "member", "remove": "1"})
+    assert page.status_code == 200 and "Remove mo?" in page.content.decode()
+    assert friday.memberships.filter(pk=mo.pk).exists()
+
+
+def test_a_club_left_without_an_address_gets_one_from_its_name(client):
+    client.force_login(make_user("neil"))
+    client.post("/clubs/", {"name": "Blackpool Tuesdays", "slug": ""})
+    client.post("/clubs/", {"name": "Blackpool Tuesdays", "slug": ""})
+    slugs = sorted(Club.objects.values_list("slug", flat=True))
+    assert slugs == ["blackpool-tuesdays", "blackpool-tuesdays-2"]
+
+
+def settings_post(client, **changes):
+    fields = {
+        "name": "Friday Club",
+        "season_start": "",
+        "preset": "british",
+        "limit": "",
+        "currency": "units",
+        **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
+        **changes,
+    }
+    data = {"action": "settings", **{f"settings-{k}": v for k, v in fields.items()}}
+    return client.post("/clubs/friday/members/", data)
 
 
 def test_an_organiser_sets_the_season_start(client, friday):
     login(client, friday, "organiser")
-    client.post(
-        "/clubs/friday/members/",
-        {
-            "action": "settings",
-            "settings-name": "Friday Club",
-            "settings-season_start": "2026-09-01",
-        },
-    )
+    settings_post(client, season_start="2026-09-01")
     friday.refresh_from_db()
     assert str(friday.season_start) == "2026-09-01"
 
@@ -124,7 +172,9 @@ def test_an_organiser_changes_a_role_and_removes_a_member(client, friday):
     client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer"})
     mo.refresh_from_db()
     assert mo.role == "scorer"
-    client.post(f"/clubs/friday/members/{mo.pk}/", {"role": "scorer", "remove": "1"})
+    client.post(
+        f"/clubs/friday/members/{mo.pk}/", {"role": "scorer", "remove": "1", "confirmed": "1"}
+    )
     assert not friday.memberships.filter(pk=mo.pk).exists()
 
 
@@ -253,7 +303,14 @@ def test_a_games_page_writes_its_state_and_money_as_the_table_does(client, frida
     playing = club_game(friday, {**worked_example(), "hands": worked_example()["hands"][:2]})
     login(client, friday, "member")
     page = client.get(f"/clubs/friday/games/{finished.pk}/").content.decode()
-    assert "<p>John won · 5 hands · Pool £2.50</p>" in page
+    assert "John won · 5 hands · Pool £2.50</p>" in page
     assert "<td>+£" in page and "0000" not in page
     page = client.get(f"/clubs/friday/games/{playing.pk}/").content.decode()
-    assert "<p>Being played · 2 hands · Pool 20</p>" in page
+    assert "Being played · 2 hands · Pool 20</p>" in page
+
+
+def test_a_game_where_nobody_bought_in_has_no_bought_in_legend(client, friday):
+    game = club_game(friday, short_game(["Ann", "Bea"], "Ann"))
+    login(client, friday, "member")
+    page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
+    assert "bought in</li>" not in page

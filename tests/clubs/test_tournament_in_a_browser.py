@@ -104,6 +104,8 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
     from playwright.sync_api import expect, sync_playwright
 
     club = make_club("Blackpool Tuesdays", "blackpool")
+    club.currency = "GBP"  # the club's currency: its tournaments' too
+    club.save(update_fields=["currency"])
     join(club, make_user("neil"), "organiser")
     make_players(club, NAMES)
     club_game(club, title="Warm-up at Mark's", played_on="2026-11-17")
@@ -153,14 +155,13 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         # The draw: sixteen entrants make four tables of four.
         page.get_by_role("link", name="New tournament").click()
         page.get_by_label("Name").fill("Tuesday Open")
-        page.get_by_label("Currency").fill("GBP")
         for name in NAMES.split():
             page.get_by_label(name, exact=True).check()
         shoot(page, "new-tournament")
         no_sideways_scroll(page)
         page.get_by_role("button", name="Make the draw").click()
         expect(page.locator(".table-card")).to_have_count(4)
-        expect(page.locator(".summary")).to_contain_text("80.00 GBP")
+        expect(page.locator(".summary")).to_contain_text("£80.00")
         shoot(page, "tournament-draw")
         no_sideways_scroll(page)
         page.get_by_role("link", name="QR for its phone").last.click()
@@ -176,12 +177,12 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         buy_in_all(page, 6)
         expect(page.locator(".table-card")).to_have_count(5)
         expect(page.get_by_role("heading", name="Waiting for a new table")).to_be_visible()
-        expect(page.locator(".summary")).to_contain_text("110.00 GBP")
+        expect(page.locator(".summary")).to_contain_text("£110.00")
         shoot(page, "tournament-waiting")
         no_sideways_scroll(page)
         buy_in_all(page, 2)
         expect(page.locator(".table-card")).to_have_count(6)
-        expect(page.locator(".summary")).to_contain_text("120.00 GBP")
+        expect(page.locator(".summary")).to_contain_text("£120.00")
 
         # Tables 5 and 6 end; nobody else buys in; six winners play two semi-finals of three.
         for table in state().heats[4:]:
@@ -207,12 +208,8 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         play_hand(final.game, a, **{b: 120})
         page.reload()
         expect(page.locator(".champion")).to_have_text(f"{a} wins the tournament.")
-        expect(page.locator(".cards").filter(has_text="1st")).to_contain_text(
-            f"1st: {a} · 60.00 GBP"
-        )
-        expect(page.locator(".cards").filter(has_text="2nd")).to_contain_text(
-            f"2nd: {b} · 36.00 GBP"
-        )
+        expect(page.locator(".cards").filter(has_text="1st")).to_contain_text(f"1st: {a} · £60.00")
+        expect(page.locator(".cards").filter(has_text="2nd")).to_contain_text(f"2nd: {b} · £36.00")
         shoot(page, "tournament-final")
         no_sideways_scroll(page)
 

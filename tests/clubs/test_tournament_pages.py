@@ -18,14 +18,15 @@ def login(client, club, role):
     client.force_login(club.memberships.get(role=role).user)
 
 
-def test_an_organiser_makes_the_draw_from_the_form(client, friday):
+def test_an_organiser_makes_the_draw_in_the_clubs_currency(client, friday):
+    friday.currency = "GBP"
+    friday.save(update_fields=["currency"])
     people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
     login(client, friday, "organiser")
     response = client.post(
         "/clubs/friday/tournaments/new/",
         {
             "name": "Open",
-            "currency": "gbp",
             "entry_fee": "5",
             "buy_in": "5",
             "players": [p.pk for p in people],
@@ -43,7 +44,6 @@ def test_too_few_entrants_are_refused_with_what_is_allowed(client, friday):
         "/clubs/friday/tournaments/new/",
         {
             "name": "Open",
-            "currency": "units",
             "entry_fee": "5",
             "buy_in": "5",
             "players": [p.pk for p in people],
@@ -57,7 +57,7 @@ def test_the_live_page_shows_every_table_the_pot_and_the_bracket(client, friday)
     t = tournament_with(friday, 16)
     login(client, friday, "organiser")
     page = client.get(t.get_absolute_url()).content.decode()
-    assert "Pot <strong>80 units</strong>" in page
+    assert "Pot <strong>80</strong>" in page
     assert page.count('class="table-card') == 4
     assert "Table winners" in page
     for table in t.tables.all():
@@ -90,7 +90,7 @@ def test_the_scorer_records_a_buy_in_and_the_queue_shows_it(client, friday):
         {"action": "buy-in", "person": out.pk, "table": table.table.pk},
     )
     page = client.get(t.get_absolute_url()).content.decode()
-    assert "Waiting for a new table" in page and "Pot <strong>85 units</strong>" in page
+    assert "Waiting for a new table" in page and "Pot <strong>85</strong>" in page
 
 
 def test_a_member_may_not_record_a_buy_in(client, friday):

@@ -109,4 +109,5 @@ def test_opening_the_table_again_only_reads(client):
     client.get(game.get_absolute_url())
     with CaptureQueriesContext(connection) as captured:
         assert client.get(game.get_absolute_url()).status_code == 200
-    assert [q["sql"].split()[0] for q in captured] == ["SELECT", "SELECT"]  # game, session
+    # the game, the session, and whether a club filed it (clubs.links.filed_under)
+    assert [q["sql"].split()[0] for q in captured] == ["SELECT", "SELECT", "SELECT"]

@@ -114,6 +114,10 @@ def add_player():
 def club_settings():
     club = make_club(olive="organiser")
     data = {"action": "settings", "settings-name": "Renamed", "settings-season_start": ""}
+    data |= {"settings-preset": "british", "settings-currency": "units"}
+    data |= {
+        f"settings-{k}": "0" for k in ("call_up", "kalookie", "initial", "buy_in", "per_point")
+    }
     return organiser_of(club), f"/clubs/{club.slug}/members/", data
 
 

@@ -415,7 +415,7 @@ def test_changing_a_role_to_nonsense_changes_nothing(organised, role, remove, pk
     response = client.post(
         f"/clubs/{club.slug}/members/{target.pk}/", {"role": role, "remove": remove}
     )
-    assert response.status_code == 302
+    assert response.status_code == (200 if remove else 302)  # a removal is confirmed first
     if role != "organiser":
         assert snapshot() == before
     stranger = client.post(f"/clubs/{club.slug}/members/{pk + 1000}/", {"role": "member"})

@@ -8,7 +8,7 @@ from kalooki_ledger.rules.money import UNITS, display_digits, format_amount
 
 
 class Command(BaseCommand):
-    help = "Prints a club's statistics over all its finished games as JSON."
+    help = "Prints a club's statistics over all its finished games and tournaments as JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the club's slug, as in its web address")
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         if club is None:
             raise CommandError(f"no club has the slug {options['slug']!r}")
         played = stats.club_games(club)
-        table = stats.season_table(played)
+        table = stats.season_table(played, stats.tournament_lines(club))
         currencies = {p.game.currency for p in played} or {UNITS}
         currency = currencies.pop() if len(currencies) == 1 else UNITS
         digits = display_digits(currency, tuple(row.net for row in table))

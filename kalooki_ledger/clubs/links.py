@@ -1,0 +1,44 @@
+"""What the games app's own pages and files say about a club game: where it was played and the
+way back to its club or tournament. The games app never imports the clubs app; these reach it
+through the sheets' PLACE_NAMERS hook and the `filed_under` context processor."""
+
+from .models import ClubGame, TournamentTable
+
+
+def place_of_game(game) -> str:
+    """ "Friday Club", or "Friday Club · Blackpool Open · Table 3" for a tournament table."""
+    table = TournamentTable.objects.filter(game=game).select_related("tournament__club").first()
+    if table:
+        return f"{table.tournament.club} · {table.tournament} · {table.label}"
+    link = ClubGame.objects.filter(game=game).select_related("club").first()
+    return link.club.name if link else ""
+
+
+def filed_under(request) -> dict:
+    """On a game's own pages (/g/, /w/): a link back to its tournament or club, and whether it is
+    a tournament table (whose phone has no money to show: it all goes through the pot)."""
+    match = request.resolver_match
+    token = match and match.namespace == "games" and match.kwargs.get("token")
+    if not token:
+        return {}
+    field = "game__share_token" if match.url_name.startswith("watch") else "game__edit_token"
+    link = (  # one query: a tournament table is filed under its club like any club game
+        ClubGame.objects.filter(**{field: token})
+        .select_related("club", "game__tournament_table__tournament")
+        .first()
+    )
+    if link is None:
+        return {}
+    table = getattr(link.game, "tournament_table", None)
+    if table is None:
+        return {"filed_under": {"url": link.club.get_absolute_url(), "name": link.club.name}}
+    t = table.tournament
+    return {
+        "filed_under": {
+            "url": t.get_absolute_url(),
+            "name": t.name,
+            "table": table.label,
+            "buy_in": link.club.money(t.buy_in)(t.buy_in),
+            "can_buy_in": table.round == TournamentTable.HEAT,
+        }
+    }

@@ -1,0 +1,104 @@
+"""A club's currency, stakes and rules: set once in its settings, used by its games and pages."""
+
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.clubs.models import Tournament
+from tests.clubs.factories import club_game, make_club, make_players, short_game
+from tests.clubs.test_club_pages import settings_post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def friday():
+    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
+
+
+def gbp(club, **stakes):
+    club.currency = "GBP"
+    for key, value in {"call_up": "0.10", "kalookie": "0.20", "initial": "0.50", **stakes}.items():
+        setattr(club, key, Decimal(value))
+    club.save()
+
+
+def test_the_organiser_sets_the_clubs_currency_stakes_and_limit(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(
+        client,
+        currency="gbp",
+        call_up="0.10",
+        kalookie="0.20",
+        initial="0.50",
+        buy_in="0.50",
+        limit="200",
+    )
+    assert response.status_code == 302
+    friday.refresh_from_db()
+    assert (friday.currency, friday.call_up, friday.limit) == ("GBP", Decimal("0.10"), 200)
+
+
+def test_stakes_the_engine_refuses_are_refused_with_its_reason(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(client, currency="GBP", call_up="0.125")
+    assert response.status_code == 400
+    assert "at most 2 decimal places" in response.content.decode()
+    friday.refresh_from_db()
+    assert friday.currency == "units"
+
+
+def test_a_club_game_starts_with_the_clubs_stakes_rules_and_date(client, friday):
+    gbp(friday, buy_in="0.50")
+    friday.limit = 200
+    friday.save()
+    client.force_login(friday.memberships.get(role="scorer").user)
+    client.post(
+        "/clubs/friday/games/new/",
+        {"title": "Side table", "preset": "british", "seat_1": "Ann", "seat_2": "Bea"},
+    )
+    game = friday.club_games.get().game
+    record = game.to_record()
+    assert record.game.stakes.currency == "GBP" and record.game.stakes.call_up == Decimal("0.1")
+    assert record.game.rules.limit == 200
+    assert game.played_on is not None
+
+
+def test_drawing_the_seats_keeps_the_same_players(client, friday):
+    client.force_login(friday.memberships.get(role="scorer").user)
+    names = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo"]
+    data = {"preset": "british", "draw": "on", **{f"seat_{n}": v for n, v in enumerate(names, 1)}}
+    client.post("/clubs/friday/games/new/", data)
+    players = friday.club_games.get().game.to_record().game.players
+    assert sorted(players) == sorted(names)
+
+
+def test_the_start_form_shows_the_clubs_table(client, friday):
+    gbp(friday, buy_in="0.50")
+    client.force_login(friday.memberships.get(role="scorer").user)
+    page = client.get("/clubs/friday/games/new/").content.decode()
+    assert "call-up £0.10, kalookie £0.20, initial £0.50, buy-in £0.50" in page
+    assert "Draw the seats" in page
+
+
+def test_a_tournament_takes_the_clubs_currency(client, friday):
+    gbp(friday)
+    people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
+    client.force_login(friday.memberships.get(role="organiser").user)
+    data = {"name": "Open", "entry_fee": "5", "buy_in": "5", "players": [p.pk for p in people]}
+    client.post("/clubs/friday/tournaments/new/", data)
+    page = client.get(Tournament.objects.get().get_absolute_url()).content.decode()
+    assert "£80.00" in page
+
+
+def test_the_season_table_writes_every_net_one_way(client, friday):
+    gbp(friday)
+    stakes = {"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"}
+    club_game(friday, short_game(["Ann", "Bea", "Cy"], "Ann", stakes=stakes))
+    club_game(friday, short_game(["Ann", "Bea", "Di"], "Di", stakes=stakes))
+    client.force_login(friday.memberships.get(role="member").user)
+    page = client.get("/clubs/friday/").content.decode()
+    table = page[page.index("<tbody>") : page.index("</tbody>")]
+    nets = [cell.split("</td>")[0] for cell in table.split('">')[1:] if "£" in cell]
+    assert nets and all(n.startswith(("+£", "-£", "£")) and "." in n for n in nets)
+    assert '<td class="up">£0.00' not in table  # a zero is not coloured as a win

@@ -1,0 +1,115 @@
+"""The organiser's tournament desk: live tables first, a bar with the pot, the queue and the next
+round, a plain word when buying in has closed, the tin's cash list, and a warning for a player
+still seated elsewhere."""
+
+import html
+import random
+import re
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.clubs import tournaments
+from kalooki_ledger.clubs.filing import start_game
+from tests.clubs.factories import finish_table, make_club, play_hand, tournament_with
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def friday():
+    club = make_club("Friday Club", "friday", fran="organiser", mo="member")
+    club.currency = "GBP"
+    club.save(update_fields=["currency"])
+    return club
+
+
+def desk(client, club, t) -> str:
+    client.force_login(club.memberships.get(role="organiser").user)
+    return html.unescape(client.get(t.get_absolute_url()).content.decode())
+
+
+def bar(page: str) -> str:
+    return page[page.index('class="desk-bar"') : page.index("</section>")]
+
+
+def test_tables_still_playing_come_first(client, friday):
+    t = tournament_with(friday, 16, currency="GBP")
+    heats = tournaments.load(t).heats
+    finish_table(heats[0].game)
+    finish_table(heats[2].game)
+    page = desk(client, friday, t)
+    order = re.findall(r'<h3 id="table-\d+">(Table \d)', page)
+    assert order == ["Table 4", "Table 2", "Table 3", "Table 1"]
+
+
+def test_the_bar_holds_the_pot_the_queue_and_the_next_round(client, friday):
+    t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
+    for table in tournaments.load(t).heats:
+        finish_table(table.game)
+    for person, state in tournaments.load(t).may_buy_in()[:3]:
+        tournaments.buy_in(t, person, state.table, random.Random(1))
+    top = bar(desk(client, friday, t))
+    assert "Pot <strong>£95.00</strong>" in top
+    assert "Waiting 3 of 4" in top
+    assert "Close buying in and seat the final" in top
+    assert "The 3 waiting get their buy-in back." in top
+
+
+def test_the_bar_says_what_the_next_round_waits_for(client, friday):
+    t = tournament_with(friday, 16, currency="GBP")
+    finish_table(tournaments.load(t).heats[0].game)
+    top = bar(desk(client, friday, t))
+    assert "The next round is seated once Table 2, Table 3, Table 4 finish." in top
+
+
+def test_buying_in_is_closed_in_plain_words_once_eight_tables_formed(client, friday):
+    t = tournament_with(friday, 16, currency="GBP")
+    for _ in range(4):  # each round of buy-ins forms new tables until there are eight
+        state = tournaments.load(t)
+        for table in state.heats:
+            if not table.finished:
+                finish_table(table.game)
+        for person, table in tournaments.load(t).may_buy_in():
+            if tournaments.load(t).buying_in_open:
+                tournaments.buy_in(t, person, table.table, random.Random(1))
+    state = tournaments.load(t)
+    assert len(state.heats) == 8
+    for table in state.heats:
+        if not table.finished:
+            finish_table(table.game)
+    page = desk(client, friday, t)
+    assert "Buying in is closed: eight tables have formed. A player out is out." in page
+    assert "buys in</button>" not in page
+    assert "Seat the semi-finals" in bar(page) and "Close buying in" not in bar(page)
+
+
+def test_the_cash_list_reconciles_with_the_tin(client, friday):
+    t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
+    for table in tournaments.load(t).heats:
+        finish_table(table.game)
+    for person, state in tournaments.load(t).may_buy_in()[:6]:
+        tournaments.buy_in(t, person, state.table, random.Random(1))
+    finish_table(tournaments.load(t).heats[-1].game)
+    tournaments.start_semis(t, random.Random(1))  # the two still waiting are refunded
+    finish_table(tournaments.load(t).final.game)
+    state = tournaments.load(t)
+    cash = {what: amount for what, _, amount in state.cash}
+    assert cash["Entries"] == "£80.00" and cash["Buy-ins"] == "£30.00"
+    assert cash["Refunds"] == "-£10.00" and cash["In the tin"] == "£100.00"
+    assert [cash[f"Prize {n}"] for n in (1, 2, 3)] == ["-£50.00", "-£30.00", "-£20.00"]
+    assert cash["Left after prizes"] == "£0.00"
+    assert state.pot == Decimal(100)
+    page = desk(client, friday, t)
+    assert "<h2>Cash</h2>" in page and "Left after prizes" in page
+
+
+def test_a_player_drawn_while_still_seated_elsewhere_is_warned_about(client, friday):
+    t = tournament_with(friday, 16, currency="GBP")
+    drawn = next(iter(tournaments.load(t).heats[0].people))
+    side = start_game(friday, [drawn, "Stranger"], preset="blackpool", title="Side table")
+    page = desk(client, friday, t)
+    assert f"{drawn} (drawn to Table 1) is still in at" in page
+    assert f'href="/clubs/friday/games/{side.pk}/">Side table</a>' in page
+    play_hand(side, drawn, Stranger=120)
+    assert "Still seated at another game" not in desk(client, friday, t)
