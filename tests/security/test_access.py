@@ -45,7 +45,17 @@ SCORING_ROUTES = [
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
 ]
-WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/"]
+WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/", "/w/{t}/remember/"]
+# The JSON API takes either link; only the scoring one writes (tested in test_api_access.py).
+API_ROUTES = [
+    "/api/v1/games/{t}",
+    "/api/v1/games/{t}/hands",
+    "/api/v1/games/{t}/hands/1",
+    "/api/v1/games/{t}/undo",
+    "/api/v1/games/{t}/buy-ins",
+    "/api/v1/games/{t}/stop",
+    "/api/v1/games/{t}/paid",
+]
 DOWNLOADS = [
     "/sheets/g/{t}/score-sheet.pdf",
     "/sheets/g/{t}/hands.csv",
@@ -86,7 +96,7 @@ def test_the_route_lists_here_are_every_route_that_takes_a_token():
         if "<token:token>" in pattern:
             url = "/" + pattern.replace("<token:token>", "{t}").replace("<int:number>", "1")
             found.add(url)
-    assert found == set(SCORING_ROUTES + WATCH_ROUTES + DOWNLOADS)
+    assert found == set(SCORING_ROUTES + WATCH_ROUTES + DOWNLOADS + API_ROUTES)
 
 
 @pytest.mark.parametrize("route", SCORING_ROUTES)
@@ -138,7 +148,7 @@ def test_the_scoring_token_is_not_a_watch_token(client, route):
 def test_nothing_opened_by_the_watch_link_shows_the_scoring_token(client, route):
     game = awaiting_game()
     response = client.get(route.format(t=game.share_token))
-    assert response.status_code == 200
+    assert response.status_code == (204 if route.endswith("remember/") else 200)
     assert game.edit_token not in response.content.decode()
     assert not re.search(r'"/g/', response.content.decode())
 
@@ -153,6 +163,7 @@ def test_the_watch_page_offers_no_form_that_changes_the_game(client):
 def test_the_home_page_of_a_watching_phone_lists_the_game_by_its_watch_link_only(client):
     game = stored_game()
     client.get(game.share_url())
+    client.get(f"{game.share_url()}remember/")  # as the watch page's app.js asks
     shown = client.get("/").content.decode()
     assert game.share_token in shown
     assert game.edit_token not in shown

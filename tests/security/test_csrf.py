@@ -282,11 +282,13 @@ def every_route(resolver=None, prefix=""):
             yield prefix + str(entry.pattern), entry.callback
 
 
-def test_no_view_of_the_project_is_exempt_from_csrf():
+def test_no_view_but_the_json_apis_is_exempt_from_csrf():
+    """The API's authority is the game's link in its path, never a cookie: a cross-site page
+    can't borrow what it does not know."""
     routes = list(every_route())
     assert len(routes) > 30
     exempt = [route for route, view in routes if getattr(view, "csrf_exempt", False)]
-    assert exempt == []
+    assert exempt and all(route.startswith("api/v1/games/") for route in exempt)
 
 
 def test_every_route_refuses_a_post_without_the_token():
@@ -303,6 +305,8 @@ def test_every_route_refuses_a_post_without_the_token():
     }
     before = snapshot()
     for route, _ in every_route():
+        if route.startswith("api/v1/"):
+            continue  # no cookie carries authority there (see above)
         url = "/" + route
         for placeholder, value in fill.items():
             url = url.replace(placeholder, value)
