@@ -36,7 +36,7 @@ FAMILY_RULES = {
     ),
     "positive": ("target", "deals", "kalookie_doubles", "joker_value"),
     "per-hand": (),
-    "fixed-deals": ("deals",),
+    "fixed-deals": ("deals", "kalookie_doubles"),
 }
 FAMILY_STAKES = {
     "elimination": ("call_up", "kalookie", "initial", "buy_in"),
@@ -83,7 +83,7 @@ class NewGameForm(forms.Form):
     )
     kalookie_doubles = forms.ChoiceField(
         required=False,
-        label="A kalookie doubles the others' points",
+        label="A kalookie (or bending the table) doubles the others' points",
         choices=[*KEEP, ("yes", "yes"), ("no", "no")],
     )
     bonus_call_up = forms.IntegerField(

@@ -867,7 +867,8 @@ class _PerHand(_PointsFamily):
 
 class _FixedDeals(_PointsFamily):
     """Caribbean Kalooki (Jamaica, Trinidad): a set number of deals with their contracts;
-    bending the table doubles the others' points; penalty adjustments; lowest total wins."""
+    bending the table doubles the others' points where the rules say so (Jamaica; Trinidad
+    only by house rule); penalty adjustments; lowest total wins."""
 
     takes = frozenset({"values", "adjustments"})
 
@@ -907,7 +908,8 @@ class _FixedDeals(_PointsFamily):
         return {"deal": deal, "contract": schedule[deal - 1].contract}
 
     def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
-        return {p: values[p] * (2 if hand.kalookie else 1) for p in losers}
+        double = hand.kalookie and self.rules.kalookie_doubles_penalties
+        return {p: values[p] * (2 if double else 1) for p in losers}
 
     def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
         return {p: points.get(p, 0) + hand.adjustments.get(p, 0) for p in in_game}
