@@ -30,7 +30,30 @@ class SignupForm(UserCreationForm):
 RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
 
 
-class ClubForm(forms.ModelForm):
+def checked_name(text: str, what: str, limit: int) -> str:
+    """A name as the engine keeps it, or the engine's message saying what a name may hold."""
+    name, problem = engine.check_name(text, what, limit)
+    if problem:
+        raise forms.ValidationError(f"{problem[0].upper()}{problem[1:]}.")
+    return name
+
+
+def same_name(club: Club, name: str) -> ClubPlayer | None:
+    """The club's regular whose name looks like `name` (engine.name_key), if any."""
+    key = engine.name_key(name)
+    return next((p for p in club.players.all() if engine.name_key(p.name) == key), None)
+
+
+class NamedModelForm(forms.ModelForm):
+    """A club or tournament form whose `name` is checked as every name is."""
+
+    def clean_name(self):
+        limit = self._meta.model._meta.get_field("name").max_length
+        what = f"a {self._meta.model._meta.verbose_name}'s name"
+        return checked_name(self.cleaned_data["name"], what, limit)
+
+
+class ClubForm(NamedModelForm):
     slug = forms.CharField(
         max_length=50,
         label="Address",
@@ -52,7 +75,7 @@ class ClubForm(forms.ModelForm):
         return slug
 
 
-class SettingsForm(forms.ModelForm):
+class SettingsForm(NamedModelForm):
     class Meta:
         model = Club
         fields = ["name", "season_start"]
@@ -92,10 +115,8 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError("Give the player a name.")
-        existing = self.club.players.filter(name__iexact=name).first()
+        name = checked_name(self.cleaned_data["name"], "a player's name", NAME_MAX)
+        existing = same_name(self.club, name)
         if existing:
             raise forms.ValidationError(f"{existing.name} is one of the club's players already.")
         return name
@@ -148,24 +169,27 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = [
-            data[f"seat_{n}"].strip()
-            for n in range(1, self.SEATS + 1)
-            if data.get(f"seat_{n}", "").strip()
-        ]
+        names = []
+        for n in range(1, self.SEATS + 1):
+            if engine.tidy_name(data.get(f"seat_{n}", "")):
+                try:
+                    names.append(checked_name(data[f"seat_{n}"], "a player's name", NAME_MAX))
+                except forms.ValidationError as exc:
+                    self.add_error(f"seat_{n}", exc)
+        if self.errors:
+            return data
         if not 2 <= len(names) <= self.SEATS:
             raise forms.ValidationError(
                 f"A game has 2 to {self.SEATS} players, in clockwise seat order; "
                 f"you named {len(names)}."
             )
-        folded = [n.casefold() for n in names]
-        if len(set(folded)) != len(folded):
+        if engine.first_repeat(names) is not None:
             raise forms.ValidationError("A player can sit in only one seat: each name once.")
         data["players"] = names
         return data
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(NamedModelForm):
     players = PeopleField(
         queryset=ClubPlayer.objects.none(),
         help_text=f"Tick {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants.",

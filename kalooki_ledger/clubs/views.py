@@ -40,7 +40,8 @@ def home(request):
             Membership.objects.create(club=club, user=request.user, role=ORGANISER)
         return redirect(club)
     memberships = request.user.memberships.select_related("club").order_by("club__name")
-    return render(request, "clubs/home.html", {"memberships": memberships, "form": form})
+    context = {"memberships": memberships, "form": form}
+    return render(request, "clubs/home.html", context, status=400 if form.errors else 200)
 
 
 @club_view()
@@ -126,7 +127,7 @@ def new_game(request, club, membership):
         else:
             return redirect(started)
     context = {"club": club, "form": form, "regulars": club.players.all()}
-    return render(request, "clubs/new_game.html", context)
+    return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
 
 
 @club_view(SCORER)
@@ -226,13 +227,19 @@ def _last_organiser(club, target: Membership) -> bool:
 def new_tournament(request, club, membership):
     form = TournamentForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save(commit=False)
-            tournament.club = club
-            tournament.save()
-            tournaments.draw(tournament, form.cleaned_data["players"])
-        return redirect(tournament)
-    return render(request, "clubs/new_tournament.html", {"club": club, "form": form})
+        try:
+            with transaction.atomic():
+                tournament = form.save(commit=False)
+                tournament.club = club
+                tournament.save()
+                tournaments.draw(tournament, form.cleaned_data["players"])
+        except RecordError as exc:
+            # A regular named before names were checked can't sit at a table: say who.
+            form.add_error("players", f"{str(exc)[0].upper()}{str(exc)[1:]}. Rename them first.")
+        else:
+            return redirect(tournament)
+    status = 400 if form.errors else 200
+    return render(request, "clubs/new_tournament.html", {"club": club, "form": form}, status=status)
 
 
 @club_view()
