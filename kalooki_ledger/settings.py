@@ -190,3 +190,4 @@ LOGGING = {
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"

@@ -14,3 +14,9 @@ urlpatterns = [
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
 ]
+
+# Refusals on the site's own pages (kalooki_ledger/error_pages.py).
+handler400 = "kalooki_ledger.error_pages.bad_request"
+handler403 = "kalooki_ledger.error_pages.permission_denied"
+handler404 = "kalooki_ledger.error_pages.page_not_found"
+handler500 = "kalooki_ledger.error_pages.server_error"

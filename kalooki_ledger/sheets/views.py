@@ -1,12 +1,13 @@
 """Score sheets as files: the PDF, CSV and JSON of a game, uploads of records, blank sheets."""
 
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.error_pages import error_page
 from kalooki_ledger.games.exports import render_csv, render_json, render_pdf
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.session import remember
@@ -40,9 +41,7 @@ def _file_name(game: Game, extension: str) -> str:
 def pdf(request, token: str):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
-        return HttpResponseBadRequest(
-            f"Paper must be one of: {', '.join(PAPERS)}.", content_type="text/plain"
-        )
+        return error_page(request, 400, said=f"Paper must be one of: {', '.join(PAPERS)}.")
     game = _game(token)
     return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
 
