@@ -203,3 +203,9 @@ LOGGING = {
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"
+# Files count towards the same 2.5 MB as fields (a game record is at most 2 MB).
+FILE_UPLOAD_HANDLERS = [
+    "kalooki_ledger.uploads.BodyLimit",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
