@@ -4,8 +4,10 @@ answers 503 with a page that says nothing was saved, never a bare "Server Error 
 import sys
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+
+from .error_pages import server_error as plain_server_error
 
 RETRY_AFTER = "5"
 
@@ -42,7 +44,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     included) is the 503 page; anything else the plain 500."""
     if is_fault(sys.exc_info()[1]):
         return fault_response(request)
-    return HttpResponseServerError(render_to_string("500.html"))
+    return plain_server_error(request)
 
 
 def database_writable() -> str | None:

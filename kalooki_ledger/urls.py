@@ -16,4 +16,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+# Refusals on the site's own pages (kalooki_ledger/error_pages.py).
+handler400 = "kalooki_ledger.error_pages.bad_request"
+handler403 = "kalooki_ledger.error_pages.permission_denied"
+handler404 = "kalooki_ledger.error_pages.page_not_found"
+# A database fault anywhere is the 503 page; anything else the 500 page.
 handler500 = "kalooki_ledger.faults.server_error"

@@ -16,6 +16,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -60,6 +61,12 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def server_command(port: int, workers: int) -> list[str]:
+    """`make serve-prod` itself (deploy check, static files, migrations, then gunicorn as
+    deployed), on a free loopback port, so the load test measures what is deployed."""
+    return ["make", "-s", "serve-prod", f"HOST=127.0.0.1:{port}", f"WORKERS={workers}"]
 
 
 def loopback_only(url: str) -> str:
@@ -186,33 +193,25 @@ def run(tables: int, seconds: int, workers: int) -> dict:
             "STATIC_ROOT": f"{tmp}/static",
         }
         env.setdefault("DATABASE_URL", f"sqlite:///{tmp}/load.sqlite3")
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "createcachetable")
-        manage(env, "collectstatic", "--noinput", "-v0")
-        games = new_games(env, tables, secrets.token_hex(4))
         port = free_port()
         base = loopback_only(f"http://127.0.0.1:{port}")
         server = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "kalooki_ledger.wsgi",
-                f"--bind=127.0.0.1:{port}",
-                f"--workers={workers}",
-                "--threads=4",
-                "--backlog=512",
-            ],
+            server_command(port, workers),
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # make and its gunicorn stop together, as a group
         )
         try:
-            for _ in range(100):
+            for _ in range(600):  # serve-prod checks, collects and migrates before it serves
                 try:
                     urllib.request.urlopen(base + "/", timeout=2).read()
                     break
                 except OSError:
                     time.sleep(0.1)
+            # The games are made once serve-prod has migrated the database.
+            games = new_games(env, tables, secrets.token_hex(4))
             stats, posted = Stats(), dict.fromkeys((g["id"] for g in games), 0)
             stop = time.monotonic() + seconds
             threads = [
@@ -225,7 +224,7 @@ def run(tables: int, seconds: int, workers: int) -> dict:
                 thread.join()
             elapsed = time.monotonic() - started
         finally:
-            server.terminate()
+            os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=20)
         exported = {g["title"]: len(g["hands"]) for g in json.loads(manage(env, "export_game"))}
     stored = {g["id"]: exported.get(g["title"], 0) for g in games}

@@ -13,7 +13,15 @@ WORKED_EXAMPLE = SHARED / "scenarios" / "seed-000-worked-example.json"
 
 
 def worked_example() -> dict:
-    return json.loads(WORKED_EXAMPLE.read_text(), parse_float=Decimal)
+    """Source 000's game as a record: the scenario without its `expected` figures, which are
+    the test's and no key of a record."""
+    data = json.loads(WORKED_EXAMPLE.read_text(), parse_float=Decimal)
+    del data["expected"]
+    return data
+
+
+def worked_example_expected() -> dict:
+    return json.loads(WORKED_EXAMPLE.read_text(), parse_float=Decimal)["expected"]
 
 
 def casino_stakes(currency: str = "units") -> Stakes:

@@ -1,6 +1,8 @@
 """The production set-up: deploy checks, hashed and compressed static files, gunicorn, CSP."""
 
+import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -115,3 +117,64 @@ def test_static_files_have_hashed_names_and_come_compressed(gunicorn):
     response = get(gunicorn + href, **{"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
     assert "max-age=315360000" in response.headers["Cache-Control"]
+
+
+def serve_prod(env: dict[str, str], timeout: float = 60) -> tuple[int | None, str]:
+    """`make serve-prod` on a free port: its exit status and output, or None if it served
+    (then it is stopped, with its gunicorn, after `timeout` seconds)."""
+    command = ["make", "-s", "serve-prod", f"HOST=127.0.0.1:{free_port()}", "WORKERS=1"]
+    server = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # make and the gunicorn it starts stop together
+    )
+    try:
+        output, _ = server.communicate(timeout=timeout)
+        return server.returncode, output
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate(timeout=20)
+        return None, ""
+
+
+@pytest.mark.parametrize("key", ["x", "a" * 60, "abcd" * 20, "django-insecure-" + "k3y9" * 20])
+def test_serve_prod_refuses_to_start_with_a_weak_secret_key(tmp_path, key):
+    env = prod_env(tmp_path, SECRET_KEY=key)
+    result = manage(env, "check")
+    assert result.returncode != 0
+    assert "SECRET_KEY is too weak: use at least 50 random characters" in result.stderr
+
+
+def test_make_serve_prod_stops_at_once_on_secret_key_x(tmp_path):
+    status, output = serve_prod(prod_env(tmp_path, SECRET_KEY="x"), timeout=60)
+    assert status not in (None, 0)
+    assert "SECRET_KEY is too weak" in output
+
+
+def settings_of(env: dict[str, str], *names: str) -> list[str]:
+    code = f"from django.conf import settings as s; print(*(getattr(s, n) for n in {names!r}))"
+    result = manage(env, "shell", "-c", code)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1].split()  # after the shell's own notice
+
+
+def test_hsts_preload_and_subdomains_are_off_with_https_until_opted_into(tmp_path):
+    names = ("SECURE_HSTS_SECONDS", "SECURE_HSTS_PRELOAD", "SECURE_HSTS_INCLUDE_SUBDOMAINS")
+    https = prod_env(tmp_path, DJANGO_HTTPS="1")
+    assert settings_of(https, *names) == ["31536000", "False", "False"]
+    opted = {**https, "DJANGO_HSTS_PRELOAD": "1", "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "1"}
+    assert settings_of(opted, *names) == ["31536000", "True", "True"]
+    plain = prod_env(tmp_path, DJANGO_HTTPS="0", DJANGO_HSTS_PRELOAD="1")
+    assert settings_of(plain, *names) == ["0", "False", "False"]
+
+
+def test_the_load_test_runs_the_server_exactly_as_make_serve_prod_does():
+    spec = importlib.util.spec_from_file_location("load", ROOT / "scripts" / "load.py")
+    load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load)
+    command = load.server_command(8123, 3)
+    assert command == ["make", "-s", "serve-prod", "HOST=127.0.0.1:8123", "WORKERS=3"]

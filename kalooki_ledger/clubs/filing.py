@@ -14,7 +14,8 @@ from .models import Club, ClubGame, ClubPlayer, SeatPerson
 
 def person_named(club: Club, name: str) -> ClubPlayer:
     """The club's regular with this name (case-blind, as the engine compares), made if new."""
-    person = club.players.filter(name__iexact=name).first()
+    key = engine.name_key(name)
+    person = next((p for p in club.players.all() if engine.name_key(p.name) == key), None)
     return person or ClubPlayer.objects.create(club=club, name=name)
 
 

@@ -31,7 +31,30 @@ class SignupForm(UserCreationForm):
 RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
 
 
-class ClubForm(forms.ModelForm):
+def checked_name(text: str, what: str, limit: int) -> str:
+    """A name as the engine keeps it, or the engine's message saying what a name may hold."""
+    name, problem = engine.check_name(text, what, limit)
+    if problem:
+        raise forms.ValidationError(f"{problem[0].upper()}{problem[1:]}.")
+    return name
+
+
+def same_name(club: Club, name: str) -> ClubPlayer | None:
+    """The club's regular whose name looks like `name` (engine.name_key), if any."""
+    key = engine.name_key(name)
+    return next((p for p in club.players.all() if engine.name_key(p.name) == key), None)
+
+
+class NamedModelForm(forms.ModelForm):
+    """A club or tournament form whose `name` is checked as every name is."""
+
+    def clean_name(self):
+        limit = self._meta.model._meta.get_field("name").max_length
+        what = f"a {self._meta.model._meta.verbose_name}'s name"
+        return checked_name(self.cleaned_data["name"], what, limit)
+
+
+class ClubForm(NamedModelForm):
     slug = forms.CharField(
         max_length=50,
         required=False,
@@ -91,7 +114,7 @@ def clean_currency_code(currency: str) -> str:
     return currency.upper()
 
 
-class SettingsForm(forms.ModelForm):
+class SettingsForm(NamedModelForm):
     """The club's name and season, and the table every club game and tournament starts from."""
 
     preset = forms.ChoiceField(
@@ -173,21 +196,28 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def clean_name(self) -> list[str]:
-        """The new names, in the order given; `skipped` keeps those the club has already."""
+        """The new names, in the order given, each checked as every name is; `skipped` keeps
+        those the club has already (or that look like one of them)."""
         names, seen = [], set()
         for line in self.cleaned_data["name"].splitlines():
-            name = " ".join(line.split())
-            if not name or name.casefold() in seen:
+            if not line.strip():
                 continue
-            if len(name) > NAME_MAX:
-                raise forms.ValidationError(f"{name[:NAME_MAX]}… is longer than {NAME_MAX}.")
-            seen.add(name.casefold())
+            name, problem = engine.check_name(line, "a player's name", NAME_MAX)
+            if problem:  # the line at fault named, since a list holds many
+                raise forms.ValidationError(f"{line.strip()[:NAME_MAX]}…: {problem}.")
+            if engine.name_key(name) in seen:
+                continue
+            seen.add(engine.name_key(name))
             names.append(name)
         if not names:
             raise forms.ValidationError("Give at least one name.")
-        have = {n.casefold() for n in self.club.players.values_list("name", flat=True)}
-        self.skipped = [n for n in names if n.casefold() in have]
-        return [n for n in names if n.casefold() not in have]
+        self.skipped = [n for n in names if same_name(self.club, n)]
+        new = [n for n in names if n not in self.skipped]
+        if not new:  # nothing to add: say whom each name already is
+            have = ", ".join(same_name(self.club, n).name for n in self.skipped)
+            verb = "is one" if len(self.skipped) == 1 else "are"
+            raise forms.ValidationError(f"{have} {verb} of the club's players already.")
+        return new
 
 
 MAX_ID_DIGITS = 18  # every id up to 10**18 fits a 64-bit database integer
@@ -244,24 +274,27 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = [
-            data[f"seat_{n}"].strip()
-            for n in range(1, self.SEATS + 1)
-            if data.get(f"seat_{n}", "").strip()
-        ]
+        names = []
+        for n in range(1, self.SEATS + 1):
+            if engine.tidy_name(data.get(f"seat_{n}", "")):
+                try:
+                    names.append(checked_name(data[f"seat_{n}"], "a player's name", NAME_MAX))
+                except forms.ValidationError as exc:
+                    self.add_error(f"seat_{n}", exc)
+        if self.errors:
+            return data
         if not 2 <= len(names) <= self.SEATS:
             raise forms.ValidationError(
                 f"A game has 2 to {self.SEATS} players, in clockwise seat order; "
                 f"you named {len(names)}."
             )
-        folded = [n.casefold() for n in names]
-        if len(set(folded)) != len(folded):
+        if engine.first_repeat(names) is not None:
             raise forms.ValidationError("A player can sit in only one seat: each name once.")
         data["players"] = names
         return data
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(NamedModelForm):
     players = PeopleField(
         queryset=ClubPlayer.objects.none(),
         help_text=f"Tick {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants.",

@@ -44,7 +44,8 @@ def home(request):
             Membership.objects.create(club=club, user=request.user, role=ORGANISER)
         return redirect(club)
     memberships = request.user.memberships.select_related("club").order_by("club__name")
-    return render(request, "clubs/home.html", {"memberships": memberships, "form": form})
+    context = {"memberships": memberships, "form": form}
+    return render(request, "clubs/home.html", context, status=400 if form.errors else 200)
 
 
 @club_view()
@@ -161,7 +162,7 @@ def new_game(request, club, membership):
         "regulars": club.players.all(),
         "stakes": club.stakes_text(),
     }
-    return render(request, "clubs/new_game.html", context)
+    return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
 
 
 @club_view(SCORER)
@@ -205,12 +206,8 @@ def members(request, club, membership):
                 skipped = add_player.skipped
                 messages.success(
                     request,
-                    (
-                        f"{len(added)} new regular{'s' if len(added) != 1 else ''}: "
-                        f"{', '.join(added)}."
-                        if added
-                        else "Nobody new."
-                    )
+                    f"{len(added)} new regular{'s' if len(added) != 1 else ''}: "
+                    f"{', '.join(added)}."
                     + (f" Already regulars: {', '.join(skipped)}." if skipped else ""),
                 )
                 return redirect("clubs:members", club.slug)
@@ -274,13 +271,19 @@ def _last_organiser(club, target: Membership) -> bool:
 def new_tournament(request, club, membership):
     form = TournamentForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save(commit=False)
-            tournament.club = club
-            tournament.save()
-            tournaments.draw(tournament, form.cleaned_data["players"])
-        return redirect(tournament)
-    return render(request, "clubs/new_tournament.html", {"club": club, "form": form})
+        try:
+            with transaction.atomic():
+                tournament = form.save(commit=False)
+                tournament.club = club
+                tournament.save()
+                tournaments.draw(tournament, form.cleaned_data["players"])
+        except RecordError as exc:
+            # A regular named before names were checked can't sit at a table: say who.
+            form.add_error("players", f"{str(exc)[0].upper()}{str(exc)[1:]}. Rename them first.")
+        else:
+            return redirect(tournament)
+    status = 400 if form.errors else 200
+    return render(request, "clubs/new_tournament.html", {"club": club, "form": form}, status=status)
 
 
 @club_view()

@@ -36,7 +36,7 @@ FAMILY_RULES = {
     ),
     "positive": ("target", "deals", "kalookie_doubles", "joker_value"),
     "per-hand": (),
-    "fixed-deals": ("deals",),
+    "fixed-deals": ("deals", "kalookie_doubles"),
 }
 FAMILY_STAKES = {
     "elimination": ("call_up", "kalookie", "initial", "buy_in"),
@@ -83,7 +83,7 @@ class NewGameForm(forms.Form):
     )
     kalookie_doubles = forms.ChoiceField(
         required=False,
-        label="A kalookie doubles the others' points",
+        label="A kalookie (or bending the table) doubles the others' points",
         choices=[*KEEP, ("yes", "yes"), ("no", "no")],
     )
     bonus_call_up = forms.IntegerField(
@@ -172,18 +172,21 @@ class NewGameForm(forms.Form):
 
     def names(self) -> list[tuple[str, str]]:
         return [
-            (f"player_{i}", self.cleaned_data.get(f"player_{i}", "").strip())
+            (f"player_{i}", engine.tidy_name(self.cleaned_data.get(f"player_{i}", "")))
             for i in range(1, MAX_SEATS + 1)
-            if self.cleaned_data.get(f"player_{i}", "").strip()
+            if engine.tidy_name(self.cleaned_data.get(f"player_{i}", ""))
         ]
 
     def clean(self) -> dict:
         data = super().clean()
         seen: dict[str, str] = {}
         for key, name in self.names():
-            if name.casefold() in seen:
+            problem = engine.check_name(name)[1]
+            if problem:
+                self.add_error(key, problem)
+            elif engine.name_key(name) in seen:
                 self.add_error(key, f"{name} is already playing: give each player a different name")
-            seen[name.casefold()] = key
+            seen[engine.name_key(name)] = key
         if self.errors:
             return data
         self.record = self.build_record(data)
@@ -476,6 +479,13 @@ class HouseRulesForm(NewGameForm):
     title = None
     seating = None
     name = forms.CharField(max_length=80, label="Name of your house rules")
+
+    def clean_name(self) -> str:
+        name, problem = engine.check_name(self.cleaned_data["name"], "a name for house rules", 80)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
+
     notes = forms.CharField(
         max_length=1000,
         required=False,

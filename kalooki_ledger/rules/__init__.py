@@ -8,8 +8,9 @@ from .config import Rules, Stakes
 from .errors import Problem, RecordError
 from .game import CardCount, Game, Hand
 from .ledger import HandRow, Ledger, Standing, check, check_setup, extend, replay
+from .names import check_name, first_repeat, name_key, tidy_name
 from .presets import DEFAULT_PRESET, PRESETS, Preset
-from .record import GameRecord, parse_record, record_to_json, results_to_json
+from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
 from .settle import Transfer, fewest_transfers
 
 __all__ = [
@@ -30,12 +31,17 @@ __all__ = [
     "Transfer",
     "cards_value",
     "check",
+    "check_name",
     "check_setup",
     "extend",
     "fewest_transfers",
+    "first_repeat",
+    "name_key",
     "parse_card",
     "parse_record",
+    "read_record_json",
     "record_to_json",
     "replay",
     "results_to_json",
+    "tidy_name",
 ]

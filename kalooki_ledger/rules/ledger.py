@@ -12,10 +12,14 @@ from .config import Rules
 from .errors import Problem, RecordError
 from .game import Game, Hand
 from .money import ZERO, display_digits, split_evenly
+from .names import first_repeat
 from .settle import Transfer, fewest_transfers
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# More hands than any club plays in a sitting (a long game runs to a few hundred); every page,
+# sheet and export of a game stays quick below it.
+MAX_HANDS = 1000
 SUPPORTED_FAMILIES = ("elimination", "positive", "per-hand", "fixed-deals")
 VALUES_ELSEWHERE = (
     "a per-hand game counts the cards and jokers left in hand: "
@@ -124,10 +128,9 @@ def check_setup(game: Game) -> None:
     names = game.players
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RecordError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-    folded = [n.casefold() for n in names]
     if any(not n.strip() for n in names):
         raise RecordError("every player needs a name")
-    twice = next((n for i, n in enumerate(names) if n.casefold() in folded[:i]), None)
+    twice = first_repeat(names)
     if twice is not None:
         raise RecordError(f"two players are called {twice!r}: give each a different name")
     if game.first_dealer not in names:
@@ -359,6 +362,10 @@ class _Replay:
         raise NotImplementedError
 
     def play(self, number: int, hand: Hand, is_last: bool) -> None:
+        if number > MAX_HANDS:
+            message = f"a game has at most {MAX_HANDS:,} hands: start a new game to play on"
+            self.conflict(number, hand, [Problem(message, number)])
+            return
         if self.finished_after is not None:
             message = (
                 f"the game was over after hand {self.finished_after} ({self.result_text()}): "
@@ -867,7 +874,8 @@ class _PerHand(_PointsFamily):
 
 class _FixedDeals(_PointsFamily):
     """Caribbean Kalooki (Jamaica, Trinidad): a set number of deals with their contracts;
-    bending the table doubles the others' points; penalty adjustments; lowest total wins."""
+    bending the table doubles the others' points where the rules say so (Jamaica; Trinidad
+    only by house rule); penalty adjustments; lowest total wins."""
 
     takes = frozenset({"values", "adjustments"})
 
@@ -907,7 +915,8 @@ class _FixedDeals(_PointsFamily):
         return {"deal": deal, "contract": schedule[deal - 1].contract}
 
     def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
-        return {p: values[p] * (2 if hand.kalookie else 1) for p in losers}
+        double = hand.kalookie and self.rules.kalookie_doubles_penalties
+        return {p: values[p] * (2 if double else 1) for p in losers}
 
     def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
         return {p: points.get(p, 0) + hand.adjustments.get(p, 0) for p in in_game}

@@ -24,6 +24,7 @@ _BRITISH = Rules()
 _CASINO_STAKES = _units(1, 2, 5, 5)
 
 # The nine deals of Jamaica and the seven rounds of Trinidad: cards dealt, then the contract.
+# Source 001: bending the table doubles in Jamaica; Trinidad has no doubling at all.
 JAMAICA_DEALS = tuple(
     Deal(cards, contract)
     for cards, contract in (
@@ -178,14 +179,14 @@ PRESETS: dict[str, Preset] = {
             "Jamaican Kalooki",
             "Nine deals of 9 to 16 cards with their contracts; bending the table doubles; "
             "lowest total wins.",
-            replace(_CARIBBEAN, deal_schedule=JAMAICA_DEALS),
+            replace(_CARIBBEAN, deal_schedule=JAMAICA_DEALS, kalookie_doubles_penalties=True),
             Stakes(),
         ),
         Preset(
             "trinidad",
             "Trinidad Kalooki",
-            "Seven rounds of 12 cards with their contracts; a lost challenge scores 50 more; "
-            "lowest total wins.",
+            "Seven rounds of 12 cards with their contracts; going out scores nothing and "
+            "doubles nothing; a lost challenge scores 50 more; lowest total wins.",
             replace(_CARIBBEAN, deal_schedule=TRINIDAD_DEALS),
             Stakes(),
         ),

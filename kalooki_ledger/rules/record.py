@@ -12,17 +12,30 @@ from typing import Any
 from .config import FAMILIES, Rules, Stakes
 from .errors import Problem, RecordError
 from .game import CardCount, Game, Hand
-from .ledger import Ledger, check_setup, replay
+from .ledger import MAX_HANDS, Ledger, check_setup, replay
 from .money import UNITS, display_digits, format_amount, parse_amount
+from .names import MAX_NAME, check_name, first_repeat, tidy_name
 from .presets import PRESETS
 
 FORMAT = "kalooki-game/1"
 MAX_TITLE = 200
-MAX_NAME = 40
-MAX_HANDS = 20_000
 MAX_CARDS = 40
 MAX_REASON = 200
 STAKE_KEYS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+# The record's keys (shared/spec/game-record.md); `results` is what export_game adds, so an
+# export imports again, and is derived afresh rather than read.
+RECORD_KEYS = (
+    "format",
+    "title",
+    "played_on",
+    "rules",
+    "stakes",
+    "players",
+    "first_dealer",
+    "hands",
+    "stopped",
+    "results",
+)
 RULE_KEYS = (
     "family",
     "limit",
@@ -139,28 +152,39 @@ def build_stakes(preset_key: str, given: Any) -> Stakes:
         raise _fail(f'currency must be an ISO code such as GBP, or "units", not {currency!r}')
     amounts = {}
     for key in STAKE_KEYS:
+        value = given.get(key, "0")
+        if not isinstance(value, str):
+            # The record writes money as strings so that no reader rounds it through a float.
+            raise _fail(
+                f'the {key} stake must be written as a decimal string such as "0.50", not {value!r}'
+            )
         try:
-            amounts[key] = parse_amount(given.get(key, "0"), f"the {key} stake", currency)
+            amounts[key] = parse_amount(value, f"the {key} stake", currency)
         except ValueError as exc:
             raise _fail(str(exc)) from None
     return Stakes(currency=currency, **amounts)
 
 
 def _name(value: Any, players: tuple[str, ...], hand: int, what: str) -> str:
-    if not isinstance(value, str) or value not in players:
+    # A name is matched in the form players are kept in, so "e\u0301" finds "é".
+    if not isinstance(value, str) or tidy_name(value) not in players:
         raise _fail(f"{what} {value!r} is not one of the players ({', '.join(players)})", hand)
-    return value
+    return tidy_name(value)
 
 
 def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise _fail(f"{key} must map player names to values", hand)
-    for name in value:
-        if name not in players:
+    mapped: dict[str, Any] = {}
+    for name, entry in value.items():
+        if tidy_name(name) not in players:
             raise _fail(
                 f"{key} names {name!r}, who is not one of the players ({', '.join(players)})", hand
             )
-    return dict(value)
+        if tidy_name(name) in mapped:
+            raise _fail(f"{key} names {tidy_name(name)!r} twice: give each player once", hand)
+        mapped[tidy_name(name)] = entry
+    return mapped
 
 
 def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
@@ -237,28 +261,74 @@ def control_character(text: str) -> str | None:
 
 
 def parse_players(value: Any) -> tuple[str, ...]:
+    """The seats' names as kept (names.tidy_name), each checked as every name is."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise _fail('players is a list of names in clockwise seat order, such as ["Andy", "Mark"]')
-    players = tuple(p.strip() for p in value)
-    for name in players:
-        if not name:
+    players = []
+    for raw in value:
+        if not tidy_name(raw):
             raise _fail("every player needs a name")
-        if len(name) > MAX_NAME:
-            raise _fail(f"a player's name has at most {MAX_NAME} characters: {name[:MAX_NAME]!r}…")
-        if control_character(name):
-            raise _fail(
-                f"a player's name is letters, digits, spaces and punctuation: {name!r} has a "
-                "control character"
-            )
-    if tuple(value) != players:
-        raise _fail("player names can't start or end with spaces")
-    return players
+        name, problem = check_name(raw)
+        if problem:
+            raise _fail(f"{problem}: {raw[: MAX_NAME + 10]!r}")
+        players.append(name)
+    twice = first_repeat(players)
+    if twice is not None:
+        raise _fail(
+            f"two players are called {twice!r}: give each a different name (names that differ "
+            "only in case, width or how an accent is written are one name)"
+        )
+    return tuple(players)
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    twice = sorted({k for k, _ in pairs if k in seen or seen.add(k)})
+    if twice:
+        raise _DuplicateKeyError(", ".join(repr(k[:40]) for k in twice[:5]))
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record can hold")
+
+
+def read_record_json(raw: bytes | str) -> Any:
+    """The JSON of a record file: UTF-8 with or without a byte-order mark, each key once in
+    each object, decimals kept exact; RecordError says what is wrong with anything else."""
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise _fail("that file is not UTF-8 text: save the record as UTF-8 JSON") from None
+    try:
+        return json.loads(
+            text, parse_float=Decimal, object_pairs_hook=_no_repeats, parse_constant=_no_constant
+        )
+    except _DuplicateKeyError as exc:
+        raise _fail(f"the key {exc} appears twice in one object: keep one of each") from None
+    # ValueError: broken JSON, or a number of thousands of digits; RecursionError: deep nesting.
+    except (ValueError, RecursionError):
+        raise _fail(
+            "that file is not JSON: upload a kalooki-game/1 record, such as the "
+            "“Download JSON” file of a game"
+        ) from None
 
 
 def parse_record(data: Any) -> GameRecord:
     """A whole record, checked as the forms check; raises RecordError naming hand and player."""
     if not isinstance(data, Mapping):
         raise _fail("a game record is a JSON object")
+    unknown = sorted(set(data) - set(RECORD_KEYS))
+    if unknown:
+        raise _fail(
+            f"unknown key{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(repr(k[:40]) for k in unknown[:5])}: a record has "
+            f"{', '.join(RECORD_KEYS)}"
+        )
     if data.get("format") != FORMAT:
         raise _fail(f'format must be "{FORMAT}", not {data.get("format")!r}')
     title = data.get("title") or ""
@@ -281,7 +351,9 @@ def parse_record(data: Any) -> GameRecord:
     first_dealer = data.get("first_dealer")
     if first_dealer is None:  # omitted or null: the first seat deals first
         first_dealer = players[0] if players else ""
-    elif not isinstance(first_dealer, str) or first_dealer not in players:
+    elif isinstance(first_dealer, str) and tidy_name(first_dealer) in players:
+        first_dealer = tidy_name(first_dealer)
+    else:
         # Checked here because Game would quietly read an empty name as the first seat.
         raise _fail(
             f"the first dealer {first_dealer!r} is not one of the players ({', '.join(players)})"
@@ -290,10 +362,17 @@ def parse_record(data: Any) -> GameRecord:
     if not isinstance(hands_data, list):
         raise _fail("hands is a list of hands")
     if len(hands_data) > MAX_HANDS:
-        raise _fail(f"a game has at most {MAX_HANDS} hands")
+        raise _fail(
+            f"a game has at most {MAX_HANDS:,} hands, and this record has {len(hands_data):,}: "
+            "split it into games of fewer hands"
+        )
     stopped = data.get("stopped")
     if stopped is not None:
-        if not isinstance(stopped, Mapping) or stopped.get("settle") not in ("refund", "split"):
+        if (
+            not isinstance(stopped, Mapping)
+            or set(stopped) != {"settle"}
+            or stopped.get("settle") not in ("refund", "split")
+        ):
             raise _fail('stopped is null, {"settle": "refund"} or {"settle": "split"}')
         stopped = stopped["settle"]
     game = Game(players=players, rules=rules, stakes=stakes, first_dealer=first_dealer)

@@ -113,7 +113,10 @@ def _fixed_deals_card(rules: Rules, stakes: Stakes) -> list[str]:
             " (so", f" (a loser may hold {rules.extra_cards} more than dealt after calls; so"
         ),
         "Losers score what they hold; bending the table (going out on your first lay-down) "
-        "doubles the others' points.",
+        "doubles the others' points."
+        if rules.kalookie_doubles_penalties
+        else "Whoever goes out first (and shouts “kalooki”) scores nothing; the others score "
+        "what they hold, never doubled.",
         "Penalty points agreed beforehand (calling too often, a false contract, a lost "
         "challenge) are added to a player's total.",
         "The lowest total after the last deal wins.",

@@ -7,6 +7,15 @@ import io
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 
+# A cell a spreadsheet would read as a formula (or the start of one): OWASP's list.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """Text the table typed (a name, a contract), kept from running as a formula by a leading
+    quote, as spreadsheets expect; the numbers this file writes never pass through here."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
 
 def header(players: tuple[str, ...], fixed_deals: bool = False) -> list[str]:
     return [
@@ -16,9 +25,9 @@ def header(players: tuple[str, ...], fixed_deals: bool = False) -> list[str]:
         "winner",
         "kalookie",
         *(("deal", "contract") if fixed_deals else ()),
-        *(f"{p} scored" for p in players),
-        *(f"{p} total" for p in players),
-        *(f"{p} payment" for p in players),
+        *(text_cell(f"{p} scored") for p in players),
+        *(text_cell(f"{p} total") for p in players),
+        *(text_cell(f"{p} payment") for p in players),
         "bought in",
         "out",
     ]
@@ -33,19 +42,19 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
         rows.append(
             [
                 str(row.number),
-                row.dealer,
+                text_cell(row.dealer),
                 "yes" if row.void else "no",
-                row.winner or "",
+                text_cell(row.winner or ""),
                 "yes" if row.kalookie else "no",
-                *((str(row.deal or ""), row.contract or "") if fixed_deals else ()),
+                *((str(row.deal or ""), text_cell(row.contract or "")) if fixed_deals else ()),
                 *(str(row.scored[p]) if p in row.scored else "" for p in players),
                 *(str(row.totals[p]) if p in row.scored else "" for p in players),
                 *(
                     format_amount(row.payments[p], digits) if p in row.payments else ""
                     for p in players
                 ),
-                "; ".join(row.bought_in),
-                "; ".join(row.out),
+                text_cell("; ".join(row.bought_in)),
+                text_cell("; ".join(row.out)),
             ]
         )
     return rows

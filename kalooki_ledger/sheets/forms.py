@@ -1,10 +1,8 @@
 """The two forms of the sheets app: uploading a game record, and asking for blank club sheets."""
 
-import json
-from decimal import Decimal
-
 from django import forms
 
+from kalooki_ledger import rules as engine
 from kalooki_ledger.rules import PRESETS
 
 from .pdf import PAPERS
@@ -31,13 +29,9 @@ class ImportForm(forms.Form):
                 "2 MB."
             )
         try:
-            data = json.loads(upload.read().decode("utf-8"), parse_float=Decimal)
-        # ValueError: a number of thousands of digits; RecursionError: nesting without end.
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise forms.ValidationError(
-                "That file is not JSON: upload a kalooki-game/1 record, such as the "
-                "“Download JSON” file of a game."
-            ) from None
+            data = engine.read_record_json(upload.read())
+        except engine.RecordError as exc:
+            raise forms.ValidationError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
         if isinstance(data, list):
             raise forms.ValidationError(
                 f"That file holds a list of {len(data)} games (a backup): upload one game's "

@@ -11,6 +11,8 @@ from kalooki_ledger import rules as engine
 from .sheet import score_sheet
 
 PAPERS = {"a4": "A4", "letter": "letter"}
+# Three pages of the sheet, about four seconds of a worker: far longer than a club's game.
+MAX_PDF_HANDS = 150
 
 
 def check_paper(paper: str) -> str:

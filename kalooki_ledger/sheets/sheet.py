@@ -113,7 +113,9 @@ def family_rule_lines(rules: Rules) -> tuple[str, ...]:
     schedule = rules.deal_schedule[: rules.deal_count()]
     deals = "; ".join(f"{i}: {d.cards} cards, {d.contract}" for i, d in enumerate(schedule, 1))
     return (
-        "Scoring: losers score their hands, doubled when the table is bent; lowest total wins",
+        "Scoring: losers score their hands, doubled when the table is bent; lowest total wins"
+        if rules.kalookie_doubles_penalties
+        else "Scoring: losers score their hands, no doubling; lowest total wins",
         f"Cards: {deck}; joker {rules.joker_value}, {aces}",
         f"Deals: {deals}",
     )

@@ -1,12 +1,14 @@
 """Score sheets as files: the PDF, CSV and JSON of a game, uploads of records, blank sheets."""
 
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger import throttle
+from kalooki_ledger.error_pages import error_page
 from kalooki_ledger.games.exports import render_csv, render_json, render_pdf
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.session import remember
@@ -15,7 +17,7 @@ from kalooki_ledger.games.store import import_record as store_import
 
 from .blank import blank_sheet, blank_sheet_pdf
 from .forms import BlankSheetForm, ImportForm
-from .pdf import PAPERS
+from .pdf import MAX_PDF_HANDS, PAPERS
 
 
 def _game(token: str) -> Game:
@@ -40,10 +42,18 @@ def _file_name(game: Game, extension: str) -> str:
 def pdf(request, token: str):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
-        return HttpResponseBadRequest(
-            f"Paper must be one of: {', '.join(PAPERS)}.", content_type="text/plain"
-        )
+        return error_page(request, 400, said=f"Paper must be one of: {', '.join(PAPERS)}.")
     game = _game(token)
+    hands = game.hands.count()
+    if hands > MAX_PDF_HANDS:
+        return error_page(
+            request,
+            400,
+            title="Too long for a PDF",
+            said=f"This game has {hands:,} hands, and a score sheet PDF holds at most "
+            f"{MAX_PDF_HANDS} (three pages).",
+            sentence="Download the hands as CSV or the game as JSON instead: they hold every hand.",
+        )
     return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
 
 
@@ -59,8 +69,23 @@ def json_record(request, token: str):
     return _download(render_json(game), "application/json", _file_name(game, "json"))
 
 
+# Anyone may import without an account, so each client gets a number of imports an hour:
+# a club restoring its games does a handful, a script filling the database does thousands.
+IMPORTS_PER_HOUR = 30
+
+
 @require_POST
 def import_record(request):
+    if not request.user.is_authenticated and (
+        throttle.take(f"import:{throttle.client_address(request)}", IMPORTS_PER_HOUR, 3600) is None
+    ):
+        return error_page(
+            request,
+            429,
+            title="Too many imports",
+            said=f"This address has imported {IMPORTS_PER_HOUR} games in the last hour.",
+            sentence="Wait an hour, or log in to import more. Nothing was imported.",
+        )
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:

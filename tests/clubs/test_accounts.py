@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from kalooki_ledger.clubs import ratelimit
 from tests.clubs.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_after_five_failures_even_the_right_password_gets_429(client):
 
 def test_the_limit_also_counts_per_address_across_names(client):
     make_user("fran")
-    for name in ["a", "b", "c", "d", "e"]:
+    for name in [f"guess{n}" for n in range(ratelimit.ADDRESS_FAILURES)]:
         client.post("/clubs/accounts/login/", {"username": name, "password": "nope"})
     blocked = client.post("/clubs/accounts/login/", {"username": "fran", "password": PASSWORD})
     assert blocked.status_code == 429
@@ -114,7 +115,7 @@ def test_a_password_reset_mails_a_link_that_sets_a_new_password(client):
 def test_behind_the_proxy_each_client_address_counts_on_its_own(client, settings):
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     make_user("fran")
-    for name in ["a", "b", "c", "d", "e"]:
+    for name in [f"guess{n}" for n in range(ratelimit.ADDRESS_FAILURES)]:
         client.post(
             "/clubs/accounts/login/",
             {"username": name, "password": "nope"},

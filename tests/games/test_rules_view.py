@@ -1,6 +1,6 @@
 import pytest
 
-from tests.games.web import stored_game
+from tests.games.web import family_game, stored_game
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +62,20 @@ def test_the_scarne_rules_card_counts_cards_and_jokers(client):
     game = stored_game(rules={"preset": "scarne"}, stakes=None)
     html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
     assert "a point for each card left in hand and one more for each joker" in html
+
+
+def test_the_trinidad_rules_card_says_going_out_doubles_nothing(client):
+    game = family_game("trinidad")
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "never doubled" in html
+    assert "bending the table" not in html and "doubles the others" not in html
+
+
+def test_a_trinidad_table_asks_nothing_about_bending_the_table_unless_a_house_rule_doubles(client):
+    plain = client.get(family_game("trinidad").get_absolute_url()).content.decode()
+    assert "Bent the table" not in plain and 'name="kalookie"' not in plain
+    doubled = family_game("trinidad", kalookie_doubles_penalties=True)
+    assert "Bent the table" in client.get(doubled.get_absolute_url()).content.decode()
+    assert (
+        "Bent the table" in client.get(family_game("jamaica").get_absolute_url()).content.decode()
+    )

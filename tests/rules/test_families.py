@@ -308,3 +308,25 @@ def test_extend_matches_replay_in_every_family():
 def test_per_point_money_is_exact_decimal():
     out = results(NORTH_AMERICAN)
     assert sum(Decimal(v["net"]) for v in out["players"].values()) == 0
+
+
+def test_trinidad_going_out_doubles_nothing_as_source_001_scores_it():
+    hands = [{"winner": "Ann", "kalookie": True, "penalties": {"Bob": 30, "Cy": 12}}]
+    out = results(record(["Ann", "Bob", "Cy"], hands, rules={"preset": "trinidad"}))
+    assert out["hands"][0]["scored"] == {"Ann": 0, "Bob": 30, "Cy": 12}
+    assert PRESETS["trinidad"].rules.kalookie_doubles_penalties is False
+
+
+def test_a_trinidad_house_rule_may_turn_doubling_on():
+    hands = [{"winner": "Ann", "kalookie": True, "penalties": {"Bob": 30, "Cy": 12}}]
+    rules = {"preset": "trinidad", "kalookie_doubles_penalties": True}
+    out = results(record(["Ann", "Bob", "Cy"], hands, rules=rules))
+    assert out["hands"][0]["scored"] == {"Ann": 0, "Bob": 60, "Cy": 24}
+
+
+def test_trinidad_counts_cards_as_source_001_values_them():
+    rules = PRESETS["trinidad"].rules
+    values = {c: rules.card_value(c[:-1], c[-1]) for c in ("JokerX", "KS", "QH", "JD", "AS", "AC")}
+    assert values == {"JokerX": 50, "KS": 10, "QH": 10, "JD": 10, "AS": 15, "AC": 15}
+    assert rules.card_value("A", "H") == rules.card_value("A", "D") == 1
+    assert [rules.cards_held(4, deal) for deal in range(1, 8)] == [18] * 7  # 12 + three calls

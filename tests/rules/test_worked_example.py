@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from kalooki_ledger.rules import parse_record, replay
-from tests.helpers import worked_example
+from tests.helpers import worked_example, worked_example_expected
 
 
 def ledger():
@@ -11,14 +11,14 @@ def ledger():
 
 
 def test_it_reproduces_every_total_after_every_hand():
-    expected = worked_example()["expected"]["totals_after_each_hand"]
+    expected = worked_example_expected()["totals_after_each_hand"]
     rows = ledger().hands
     for name, totals in expected.items():
         assert [row.totals[name] for row in rows] == totals
 
 
 def test_it_reproduces_the_running_hand_payments():
-    expected = worked_example()["expected"]["cumulative_hand_payments"]
+    expected = worked_example_expected()["cumulative_hand_payments"]
     rows = ledger().hands
     for name, running in expected.items():
         so_far, seen = Decimal(0), []
@@ -37,7 +37,7 @@ def test_mark_buys_in_after_hand_four_and_goes_back_to_127():
 
 def test_john_wins_the_pool_of_25_and_the_nets_match_the_sheet():
     result = ledger()
-    expected = worked_example()["expected"]
+    expected = worked_example_expected()
     assert result.status == "finished"
     assert result.winner == "John"
     assert result.pool == Decimal(expected["pool"])

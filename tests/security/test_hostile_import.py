@@ -165,8 +165,15 @@ def test_uploading_random_bytes_is_refused_and_stores_nothing(client, body):
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("size", [MAX_UPLOAD + 1, 3 * MAX_UPLOAD])
-def test_an_oversized_upload_is_refused_with_its_size(client, size):
+@pytest.mark.parametrize(
+    ("size", "status", "message"),
+    [
+        (MAX_UPLOAD + 1, 400, "a game record can be at most 2 MB"),
+        # Past the 2.5 MB a request may carry, the body is refused before it is read.
+        (3 * MAX_UPLOAD, 413, "an upload (a game record) at most 2 MB"),
+    ],
+)
+def test_an_oversized_upload_is_refused_with_its_size(client, size, status, message):
     data = worked_example()
     data["title"] = "x"
     body = as_json_bytes(data)
@@ -174,8 +181,8 @@ def test_an_oversized_upload_is_refused_with_its_size(client, size):
     assert len(body) > MAX_UPLOAD
     before = snapshot()
     response = client.post("/sheets/import/", {"record": SimpleUploadedFile("g.json", body)})
-    assert response.status_code == 400
-    assert "a game record can be at most 2 MB" in response.content.decode()
+    assert response.status_code == status
+    assert message in response.content.decode()
     assert snapshot() == before
 
 
@@ -301,3 +308,42 @@ def test_the_import_command_refuses_with_a_command_error_and_stores_nothing(tmp_
         assert snapshot() == before  # the good first record is not kept either
     else:
         assert Game.objects.count() == before["counts"]["games.Game"] + 2
+
+
+def upload_bytes(client, body: bytes):
+    return client.post("/sheets/import/", {"record": SimpleUploadedFile("g.json", body)})
+
+
+def test_a_key_given_twice_is_refused_naming_it_instead_of_keeping_the_last(client):
+    body = as_json_bytes(worked_record()).replace(
+        b'"winner": "John"', b'"winner": "Bob", "winner": "John"', 1
+    )
+    before = snapshot()
+    response = upload_bytes(client, body)
+    assert response.status_code == 400
+    assert "The key &#x27;winner&#x27; appears twice in one object" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_an_unknown_top_level_key_is_refused_naming_it(client):
+    response = upload_bytes(client, as_json_bytes({**worked_record(), "padding": "x" * 1000}))
+    assert response.status_code == 400
+    assert "unknown key &#x27;padding&#x27;: a record has format" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_a_file_with_a_byte_order_mark_imports(client):
+    response = upload_bytes(client, b"\xef\xbb\xbf" + as_json_bytes(worked_record()))
+    assert response.status_code == 302
+    assert Game.objects.get().title == "Friday at Mark's"
+
+
+def test_a_stake_written_as_a_json_number_is_refused(client):
+    data = worked_record()
+    body = as_json_bytes(data).replace(b'"call_up": "0.10"', b'"call_up": 0.1')
+    response = upload_bytes(client, body)
+    assert response.status_code == 400
+    assert "the call_up stake must be written as a decimal string such as" in (
+        response.content.decode().replace("&quot;", '"')
+    )
+    assert Game.objects.count() == 0

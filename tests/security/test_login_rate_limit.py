@@ -2,12 +2,15 @@
 address, then 429 with a clear message, even for the right password, until the window passes."""
 
 import datetime
+import threading
 import time
 
 import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.cache.backends import base as cache_base
 from django.core.cache.backends import db as cache_db
 from django.core.cache.backends import locmem
+from django.db import connection
 from django.utils.timezone import now as real_now
 from hypothesis import given
 
@@ -114,7 +117,7 @@ def test_blocked_attempts_do_not_lengthen_the_window(client, clock):
 
 def test_one_address_trying_many_names_is_blocked(client):
     make_user("fran")
-    for n in range(ratelimit.MAX_FAILURES):
+    for n in range(ratelimit.ADDRESS_FAILURES):
         fail_times(client, f"guess{n}", 1)
     assert attempt(client, "fran", PASSWORD).status_code == 429
     other = Client(REMOTE_ADDR="10.0.0.9")
@@ -123,7 +126,7 @@ def test_one_address_trying_many_names_is_blocked(client):
 
 def test_many_addresses_trying_one_name_are_blocked(client):
     make_user("fran")
-    for n in range(ratelimit.MAX_FAILURES):
+    for n in range(ratelimit.NAME_FAILURES):
         fail_times(Client(REMOTE_ADDR=f"10.0.0.{n}"), "fran", 1)
     response = attempt(Client(REMOTE_ADDR="10.0.1.1"), "fran", PASSWORD)
     assert response.status_code == 429
@@ -134,14 +137,14 @@ def test_many_addresses_trying_one_name_are_blocked(client):
 @pytest.mark.parametrize("variant", ["FRAN", " fran", "Fran ", "fRaN"])
 def test_the_name_counts_whatever_its_case_and_spaces(client, variant):
     make_user("fran")
-    for n in range(ratelimit.MAX_FAILURES):
+    for n in range(ratelimit.NAME_FAILURES):
         fail_times(Client(REMOTE_ADDR=f"10.0.0.{n}"), variant, 1)
     assert attempt(Client(REMOTE_ADDR="10.0.1.1"), "fran", PASSWORD).status_code == 429
 
 
 def test_a_forged_forwarded_for_header_does_not_reset_the_count_without_a_proxy(client):
     make_user("fran")
-    for n in range(ratelimit.MAX_FAILURES):
+    for n in range(ratelimit.ADDRESS_FAILURES):
         fail_times(client, f"guess{n}", 1, HTTP_X_FORWARDED_FOR=f"203.0.113.{n}")
     response = attempt(client, "sam", "x", HTTP_X_FORWARDED_FOR="198.51.100.7")
     assert response.status_code == 429
@@ -150,7 +153,7 @@ def test_a_forged_forwarded_for_header_does_not_reset_the_count_without_a_proxy(
 def test_behind_the_proxy_only_the_address_the_proxy_appended_counts(client, settings):
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     make_user("fran")
-    for n in range(ratelimit.MAX_FAILURES):
+    for n in range(ratelimit.ADDRESS_FAILURES):
         # The client forges a first entry each time; the proxy appends the real address.
         forged = f"203.0.113.{n}, 192.0.2.50"
         fail_times(client, f"guess{n}", 1, HTTP_X_FORWARDED_FOR=forged)
@@ -225,3 +228,44 @@ def test_failures_at_the_admin_login_and_the_club_login_share_one_count(client):
     make_user("boss", is_staff=True, is_superuser=True)
     fail_times(client, "boss")
     assert attempt(client, "boss", PASSWORD).status_code == 429
+
+
+def test_failures_for_one_name_do_not_lock_out_others_behind_the_same_address(client):
+    make_user("fran")
+    fail_times(client, "bob")
+    assert attempt(client, "bob", PASSWORD).status_code == 429
+    response = attempt(client, "fran", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+class SlowHasher(PBKDF2PasswordHasher):
+    """Slow enough (tens of milliseconds) that attempts overlap, as on a real server."""
+
+    iterations = 60_000
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_parallel_attempts_let_through_no_more_than_the_limit(settings):
+    """Real threads, each with its own database connection, racing with a hasher slow as a real one:
+    a check made before the failure is counted would let many more through."""
+    settings.PASSWORD_HASHERS = [f"{__name__}.SlowHasher"]
+    make_user("fran")
+    start = threading.Barrier(30)
+    statuses: list[int] = []
+
+    def guess() -> None:
+        try:
+            start.wait()
+            statuses.append(attempt(Client(), "fran", "wrong-password").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(statuses) == 30
+    assert statuses.count(200) <= ratelimit.MAX_FAILURES
+    assert statuses.count(200) + statuses.count(429) == 30

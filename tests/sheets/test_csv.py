@@ -2,9 +2,13 @@
 
 import csv
 import io
+import json
+from decimal import Decimal
+
+import pytest
 
 from kalooki_ledger.rules import parse_record, replay
-from kalooki_ledger.sheets.csv import game_csv
+from kalooki_ledger.sheets.csv import game_csv, text_cell
 from tests.helpers import worked_example
 
 
@@ -40,3 +44,29 @@ def test_a_void_hand_has_a_row_with_no_money():
     data["hands"].insert(0, {"void": True})
     first = rows(data)[0]
     assert (first["void"], first["winner"], first["Andy payment"]) == ("yes", "", "0")
+
+
+def formula_game(name: str) -> dict:
+    """The worked example with John renamed, in every place his name appears."""
+    text = json.dumps(worked_example()).replace('"John"', json.dumps(name))
+    return json.loads(text, parse_float=Decimal)
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x.io","hi")', "+1", "-2+3", "@SUM(A1)"])
+def test_a_name_a_spreadsheet_would_run_as_a_formula_starts_with_a_quote(name):
+    table = rows(formula_game(name))
+    assert table[0]["winner"] == f"'{name}"
+    assert f"'{name} scored" in table[0]
+    assert all(not value.startswith(("=", "+", "@")) for r in table for value in r.values())
+
+
+def test_numbers_stay_numbers_negative_ones_too():
+    table = rows(formula_game("=X"))
+    assert [table[2][f"{p} payment"] for p in ("Andy", "Mark", "Frank")] == ["-2", "-2", "-2"]
+    assert table[2]["'=X payment"] == "6"
+
+
+@pytest.mark.parametrize("text", ["=1", "+1", "-x", "@x", "\tx", "\rx"])
+def test_every_formula_start_is_quoted_and_plain_text_is_not(text):
+    assert text_cell(text) == "'" + text
+    assert text_cell("Andy") == "Andy" and text_cell("") == ""

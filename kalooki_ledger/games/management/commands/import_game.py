@@ -1,26 +1,30 @@
 import json
 import sys
-from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.text import slugify
 
 from kalooki_ledger.clubs.filing import club_for_slug, file_game
-from kalooki_ledger.rules import RecordError
+from kalooki_ledger.rules import RecordError, read_record_json
 
 from ...store import import_record
 
 
 def read_json(path: str) -> object:
+    """The file's JSON as the web import reads it: a byte-order mark allowed, no key twice."""
     try:
         if path == "-":
-            return json.load(sys.stdin, parse_float=Decimal)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle, parse_float=Decimal)
+            # Tests hand in text; a shell hands in bytes.
+            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read()
     except OSError as exc:
         raise CommandError(f"can't read {path}: {exc.strerror}") from None
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+    try:
+        return read_record_json(raw)
+    except RecordError as exc:
         raise CommandError(f"{path} is not a JSON game record: {exc}") from None
 
 

@@ -1,0 +1,48 @@
+"""The site's own pages for refusals (templates/400.html, 403, 404, 413, 500): its layout, a
+title, a sentence saying what happened and what to do, a way back, and the status."""
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+CSRF_SENTENCE = (
+    "This form was sent without the page's security token, or the page had grown old: go back, "
+    "reload the page and send it again. Nothing was changed."
+)
+
+
+def people_words(exception: BaseException | None) -> str:
+    """An exception's message where the site wrote it for people (Http404("No game at this
+    link")); Django's own messages (the resolver's, with paths and patterns) are not shown."""
+    words = exception.args[0] if exception is not None and exception.args else ""
+    if not isinstance(words, str) or not words or len(words) > 200:
+        return ""
+    if any(mark in words for mark in ("{", "/", "<", "Resolver", "matches the given query")):
+        return ""
+    return words.rstrip(".") + "."
+
+
+def error_page(request: HttpRequest, status: int, **context: str) -> HttpResponse:
+    return render(request, f"{status}.html", context, status=status)
+
+
+def bad_request(request: HttpRequest, exception: BaseException) -> HttpResponse:
+    # Too many fields or too big a body: 413 says the size, not the content, was refused.
+    too_much = isinstance(exception, RequestDataTooBig | TooManyFieldsSent)
+    return error_page(request, 413 if too_much else 400)
+
+
+def permission_denied(request: HttpRequest, exception: BaseException) -> HttpResponse:
+    return error_page(request, 403, said=people_words(exception))
+
+
+def page_not_found(request: HttpRequest, exception: BaseException) -> HttpResponse:
+    return error_page(request, 404, said=people_words(exception))
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return error_page(request, 500)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return error_page(request, 403, sentence=CSRF_SENTENCE)
