@@ -2,7 +2,7 @@
 statement that must store exactly what the ordinary way stores."""
 
 import pytest
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from kalooki_ledger.games import commands, store
@@ -161,3 +161,17 @@ def test_on_postgresql_a_recorded_hand_is_one_statement():
         assert record(game, 3, hand).applied
     statements = [q["sql"] for q in captured if "SAVEPOINT" not in q["sql"]]
     assert len(statements) == 1 and statements[0].lstrip().startswith("WITH")
+
+
+def test_deleting_an_early_hand_costs_the_same_statements_however_many_hands_follow():
+    def statements(hands: int) -> int:
+        cycle = [{"winner": "John", "penalties": {"Andy": 2, "Mark": 2, "Frank": 2}}]
+        game = stored_game(hands=cycle * hands, rules={"preset": "british", "limit": 10_000})
+        with CaptureQueriesContext(connection) as captured, transaction.atomic():
+            store.delete_hand(game, 1)
+        assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == list(
+            range(1, hands)
+        )
+        return len(captured)
+
+    assert statements(5) == statements(300)
