@@ -253,8 +253,8 @@
   // Send anyway as the next hand: this hand and the ones queued after it move up together.
   function renumber(entry, next) {
     var shift = next - entry.body.number;
-    entry.key = newKey(); // a new command: the refused one stored nothing
-    var later = entries.slice(entries.indexOf(entry));
+    var later = entries.filter(function (e) { return e.id >= entry.id; });
+    later[0].key = newKey(); // a new command: the refused one stored nothing
     later.forEach(function (e) { e.body.number += shift; e.state = "queued"; });
     Promise.all(later.map(save)).then(function () { render(); numberForms(); flush(); });
   }
