@@ -2,6 +2,7 @@
 installs them, and allowed by the Content-Security-Policy."""
 
 import json
+from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
@@ -35,7 +36,7 @@ def test_every_page_names_the_manifest_and_the_theme_colour(client):
 
 
 def test_the_manifest_makes_an_installable_standalone_app_with_its_own_icons():
-    manifest = json.loads(open(finders.find("manifest.webmanifest"), encoding="utf-8").read())
+    manifest = json.loads(Path(finders.find("manifest.webmanifest")).read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone"
     assert manifest["start_url"] == "/"
     assert manifest["theme_color"] == "#0b6b3a"
