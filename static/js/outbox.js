@@ -311,6 +311,8 @@
       render();
       numberForms();
       flush();
+    }).catch(function () {
+      say(label(entry) + ": not sent, and this phone can't keep it (no storage): try again with signal.");
     });
   }
   function send(entry) {
