@@ -146,6 +146,7 @@ def test_a_conflict_during_the_flush_shows_both_versions_and_drops_nothing(phone
     )
     expect(page.locator("#outbox h2")).to_have_text("2 hands not sent yet")
     expect(page.locator("#outbox li.queued")).to_have_count(1)
+    expect(page.locator(".status")).to_contain_text("Hand 2 · Mark deals")
     shoot(page, "offline-conflict")
     page.reload()
     expect(page.locator("#outbox li.conflict")).to_have_count(1)
@@ -194,3 +195,31 @@ def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(second_pho
     page.context.set_offline(False)
     expect(page.locator(".status")).to_contain_text("Hand 2", timeout=8000)
     expect(freshness).to_contain_text("updated ")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, scheme):
+    from tests.browser.test_accessibility import serious_issues
+
+    game = stored_game()
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.emulate_media(color_scheme=scheme)
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, *HANDS[0])
+    record(page, *HANDS[1])
+    post_hand(game, 1, *HANDS[2])
+    page.reload()
+    expect(page.locator("#offline")).to_be_visible()
+    shoot(page, f"offline-kept-360-{scheme}")
+    assert not serious_issues(page)
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox li.conflict")).to_have_count(1)
+    # The table below is refreshed to the server's: no longer the copy kept offline.
+    expect(page.locator(".status")).to_contain_text("Hand 2 · Mark deals")
+    expect(page.locator("#offline")).to_be_hidden()
+    shoot(page, f"offline-conflict-360-{scheme}")
+    assert not serious_issues(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
