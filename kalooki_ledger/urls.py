@@ -3,11 +3,14 @@ from django.urls import include, path, register_converter
 
 from kalooki_ledger.clubs.accounts import admin_login
 from kalooki_ledger.games.converters import TokenConverter
+from kalooki_ledger.games.offline import service_worker
 
 register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", include("kalooki_ledger.games.urls")),
+    # At the root, so that the worker may control every page (see docs/offline.md).
+    path("sw.js", service_worker, name="service_worker"),
     path("sheets/", include("kalooki_ledger.sheets.urls")),
     path("clubs/", include("kalooki_ledger.clubs.urls")),
     path("api/v1/", include("kalooki_ledger.games.api_urls")),

@@ -129,7 +129,10 @@ def sent(request: HttpRequest, game: Game, needs_version: bool) -> commands.Sent
     else:
         version = game.version
     label = request.headers.get("X-Device", "")[: device.MAX_LENGTH].strip()
-    return commands.Sent(version, key, label if label.isprintable() and label else "API")
+    if not (label and label.isprintable()):
+        # The outbox of a scoring page: its phone's label, as the page's forms would send it.
+        label = device.current_label(request) or "API"
+    return commands.Sent(version, key, label)
 
 
 class Precondition(Exception):

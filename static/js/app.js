@@ -151,6 +151,8 @@
     if (old) { old.remove(); }
     if (note) { live.insertBefore(document.adoptNode(note), live.firstChild); }
   });
+  // The outbox (outbox.js) brought the table up to date.
+  document.addEventListener("kalooki:refreshed", function () { setUp(document); });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);

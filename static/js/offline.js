@@ -1,0 +1,139 @@
+// At a table without signal: the service worker, the "offline" mark on a kept page, the
+// watchers' freshness line and the one-time Add to Home Screen tip. docs/offline.md explains.
+// The pages work without this file; the hands' outbox is outbox.js.
+(function () {
+  "use strict";
+  var TIMEOUT = 10000; // ms before a request counts as failed (htmx waits for ever by default)
+  var seen = Date.now(); // when this page last heard from the server
+
+  function clock(date) {
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return two(date.getHours()) + ":" + two(date.getMinutes());
+  }
+
+  function line(id, className, before) {
+    var p = document.getElementById(id);
+    if (!p) {
+      p = document.createElement("p");
+      p.id = id;
+      p.className = className;
+      before.parentNode.insertBefore(p, before);
+    }
+    return p;
+  }
+
+  // Asks the worker to keep these pages (it refetches and stores them), for a reload offline.
+  function keep(paths) {
+    if (!navigator.serviceWorker) { return; }
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) { registration.active.postMessage({ keep: paths }); }
+    });
+  }
+
+  // The table as last seen: marked offline with the time it was fetched.
+  function markOffline() {
+    var kept = document.documentElement.dataset.keptAt;
+    var main = document.querySelector("main");
+    if (!main || (!kept && navigator.onLine)) {
+      var old = document.getElementById("offline");
+      if (old) { old.remove(); }
+      return;
+    }
+    var note = line("offline", "notice warning offline", main.firstChild);
+    note.setAttribute("role", "status");
+    var when = clock(kept ? new Date(kept) : new Date(seen));
+    note.textContent = navigator.onLine
+      ? "Back online — this is the table as of " + when + ": reload for the latest."
+      : "offline — showing the table as of " + when;
+  }
+
+  // The watch page: how fresh the scores are, and whether its polls get through.
+  function watchFreshness(live) {
+    var status = line("freshness", "freshness muted", live);
+    var failing = false;
+    function show() {
+      var ago = Math.round((Date.now() - seen) / 1000);
+      status.textContent = failing
+        ? "reconnecting… (last update " + clock(new Date(seen)) + ")"
+        : "updated " + (ago < 60 ? ago + " s" : Math.floor(ago / 60) + " min") + " ago";
+      status.classList.toggle("stale", failing);
+    }
+    document.addEventListener("htmx:afterRequest", function (event) {
+      if (event.detail.requestConfig.verb !== "get") { return; }
+      failing = !event.detail.successful;
+      show();
+    });
+    setInterval(show, 1000);
+    show();
+  }
+
+  function installTip() {
+    var standalone = matchMedia("(display-mode: standalone)").matches || navigator.standalone;
+    var phone = matchMedia("(pointer: coarse)").matches;
+    var nav = document.querySelector("nav.more");
+    try {
+      if (standalone || !phone || !nav || localStorage.getItem("install-tip")) { return; }
+      localStorage.setItem("install-tip", "shown"); // once, whatever the scorer does with it
+    } catch (e) {
+      return; // no storage (a private tab): better no tip than one on every page
+    }
+    var tip = document.createElement("aside");
+    tip.className = "install-tip";
+    tip.setAttribute("aria-label", "Tip");
+    var text = document.createElement("p");
+    text.textContent = "Tip: add this page to your Home Screen (Share, then “Add to Home Screen”). " +
+      "It then opens without signal, and an iPhone keeps its saved hands.";
+    var ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "secondary";
+    ok.textContent = "Got it";
+    ok.addEventListener("click", function () { tip.remove(); });
+    tip.appendChild(text);
+    tip.appendChild(ok);
+    nav.parentNode.insertBefore(tip, nav.nextSibling);
+    // Chrome on Android offers its own prompt: use it in place of the instructions.
+    window.addEventListener("beforeinstallprompt", function (event) {
+      event.preventDefault();
+      text.textContent = "Tip: install Kalooki Ledger on this phone: it then opens without signal.";
+      ok.textContent = "Install";
+      ok.addEventListener("click", function () { event.prompt(); });
+    });
+  }
+
+  if (window.htmx) { window.htmx.config.timeout = TIMEOUT; }
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.getElementById("live");
+    if (!live) { return; }
+    document.addEventListener("htmx:afterRequest", function (event) {
+      if (event.detail.successful) { seen = Date.now(); }
+    });
+    // The outbox brought the table up to date: it is no longer the kept copy.
+    document.addEventListener("kalooki:refreshed", function () {
+      seen = Date.now();
+      delete document.documentElement.dataset.keptAt;
+      markOffline();
+    });
+    var watching = live.hasAttribute("hx-get");
+    if (watching) { watchFreshness(live); }
+    window.addEventListener("offline", markOffline);
+    window.addEventListener("online", markOffline);
+    markOffline();
+    if (!document.documentElement.dataset.keptAt) {
+      var links = document.querySelectorAll("nav.more a");
+      // The worker keeps the pages it serves; the first visit came before it was there.
+      var controlled = navigator.serviceWorker && navigator.serviceWorker.controller;
+      keep((controlled ? [] : [location.pathname]).concat(Array.prototype.map.call(links, function (a) {
+        return a.getAttribute("href");
+      })));
+    }
+    if (!watching) { installTip(); }
+  });
+  // After each saved change, the copy kept on the phone is the table as it now is.
+  document.addEventListener("kalooki:saved", function () {
+    var sheet = document.querySelector("nav.more a");
+    keep([location.pathname].concat(sheet ? [sheet.getAttribute("href")] : []));
+  });
+})();

@@ -1,0 +1,459 @@
+// The outbox of the scoring page: a hand (or void, undo, buy-in decision) made with no signal, or
+// whose request failed or timed out, is kept in IndexedDB as a command with its idempotency key
+// and the hand number it was made against, shown at once as pending, and sent through the JSON
+// API in order when the signal returns. A refused one stops the queue until the scorer decides;
+// nothing here is ever dropped unless the scorer says so. docs/offline.md explains the states.
+(function () {
+  "use strict";
+  var path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/$/);
+  if (!path || !window.indexedDB || !window.fetch) { return; }
+  var token = path[1];
+  var API = "/api/v1/games/" + token;
+  var TIMEOUT = 10000;
+  var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in" };
+  var entries = []; // this game's commands, oldest first, as stored
+  var saved = []; // what this page sent from the outbox, shown as saved until the next change
+  var flushing = false;
+  var again = false; // asked to flush while flushing: go round once more
+  var sending = null; // the id of the command on its way
+  var retry = null;
+
+  // ---- IndexedDB, directly: one store of commands, in the order they were made.
+  var opened = null;
+  function store(mode, work) {
+    opened = opened || new Promise(function (resolve, reject) {
+      var request = indexedDB.open("kalooki-outbox", 1);
+      request.onupgradeneeded = function () {
+        request.result.createObjectStore("commands", { keyPath: "id", autoIncrement: true })
+          .createIndex("game", "game");
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+    return opened.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction("commands", mode);
+        var request = work(tx.objectStore("commands"));
+        tx.oncomplete = function () { resolve(request && request.result); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+  function load() {
+    return store("readonly", function (s) { return s.index("game").getAll(token); })
+      .then(function (found) { entries = found.sort(function (a, b) { return a.id - b.id; }); });
+  }
+  function save(entry) {
+    return store("readwrite", function (s) { return s.put(entry); }).then(function (id) {
+      entry.id = id;
+    });
+  }
+  function remove(entry) {
+    return store("readwrite", function (s) { return s["delete"](entry.id); });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // ---- A command from a form: the record format of a hand, or the API's body for the others.
+  function players(form) {
+    var seats = {};
+    form.querySelectorAll(".value[data-player] input[type=text]").forEach(function (input) {
+      seats[input.id.split("-").pop()] = input.closest(".value").dataset.player;
+    });
+    return seats;
+  }
+  function whole(text) {
+    return /^-?[0-9]+$/.test(text.trim()) ? Number(text) : null;
+  }
+  function describe(hand) {
+    if (hand["void"]) { return "void"; }
+    var values = hand.penalties || {};
+    var counts = hand.counts || {};
+    var parts = Object.keys(values).map(function (name) { return name + " " + values[name]; })
+      .concat(Object.keys(counts).map(function (name) {
+        return name + " " + counts[name].cards + " cards" + (counts[name].jokers ? " (" + counts[name].jokers + " jokers)" : "");
+      }));
+    return hand.winner + " won" + (hand.kalookie ? " (Kalookie)" : "") + (parts.length ? " — " + parts.join(", ") : "");
+  }
+  function readHand(form, data) {
+    var number = Number(data.get("number"));
+    if (data.get("action") === "void") { return { number: number, "void": true }; }
+    var winner = data.get("winner");
+    if (!winner) { return "Choose who won the hand first."; }
+    var hand = { number: number, winner: winner };
+    if (data.get("kalookie")) { hand.kalookie = true; }
+    var seats = players(form);
+    var problem = null;
+    Object.keys(seats).forEach(function (seat) {
+      var name = seats[seat];
+      var cards = form.querySelector("#cards-" + seat);
+      var field = cards || form.querySelector("#value-" + seat);
+      var adjust = form.querySelector("#adjust-" + seat);
+      if (adjust && adjust.value.trim()) {
+        hand.adjustments = hand.adjustments || {};
+        hand.adjustments[name] = whole(adjust.value);
+        var reason = form.querySelector("#reason-" + seat).value.trim();
+        if (reason) { hand.reason = hand.reason || {}; hand.reason[name] = reason; }
+        if (hand.adjustments[name] === null) { problem = "Penalty points are a whole number."; }
+      }
+      if (name === winner || !field) { return; }
+      var value = whole(field.value);
+      if (value === null) { problem = "Fill in what " + name + " held."; return; }
+      if (cards) {
+        hand.counts = hand.counts || {};
+        hand.counts[name] = { cards: value, jokers: whole(form.querySelector("#jokers-" + seat).value || "0") || 0 };
+      } else {
+        hand.penalties = hand.penalties || {};
+        hand.penalties[name] = value;
+      }
+    });
+    return problem || hand;
+  }
+  function command(form, route, data) {
+    var kind = ROUTES[route];
+    var body;
+    if (kind === "hand") {
+      body = readHand(form, data);
+      if (typeof body === "string") { return body; }
+    } else if (kind === "undo") {
+      body = { number: Number(data.get("hand")) };
+    } else {
+      body = { number: Number(data.get("hand")), player: data.get("player"), bought_in: data.get("choice") === "in" };
+    }
+    return {
+      game: token,
+      kind: kind,
+      body: body,
+      key: data.get("key") || newKey(),
+      version: Number(data.get("version")),
+      made: Date.now(),
+      state: "queued",
+    };
+  }
+  function label(entry) {
+    var body = entry.body;
+    if (entry.kind === "undo") { return "Undo hand " + body.number; }
+    if (entry.kind === "buy-in") { return "Hand " + body.number + ": " + body.player + (body.bought_in ? " buys in" : " drops out"); }
+    var hand = {};
+    Object.keys(body).forEach(function (k) { if (k !== "number") { hand[k] = body[k]; } });
+    return "Hand " + body.number + ": " + describe(hand);
+  }
+  // The next hand's number once this command is applied.
+  function after(entry) {
+    if (entry.kind === "hand") { return entry.body.number + 1; }
+    return entry.kind === "undo" ? entry.body.number : entry.body.number + 1;
+  }
+
+  // ---- What the page shows: the pending list above the table, the hand form's next number.
+  function element(tag, className, text) {
+    var el = document.createElement(tag);
+    if (className) { el.className = className; }
+    if (text !== undefined) { el.textContent = text; }
+    return el;
+  }
+  function panel() {
+    var box = document.getElementById("outbox");
+    if (!box) {
+      box = element("section", "card outbox");
+      box.id = "outbox";
+      box.setAttribute("aria-live", "polite");
+      var live = document.getElementById("live");
+      live.parentNode.insertBefore(box, live);
+    }
+    return box;
+  }
+  function say(text) {
+    var status = document.getElementById("signal");
+    if (!status) {
+      status = element("p", "signal");
+      status.id = "signal";
+      status.setAttribute("role", "status");
+      var live = document.getElementById("live");
+      live.parentNode.insertBefore(status, live);
+    }
+    status.textContent = text;
+  }
+  var STATES = {
+    queued: "not sent — will retry",
+    sending: "sending…",
+    conflict: "not sent: the game changed on another phone",
+    refused: "not sent: refused",
+  };
+  function render() {
+    var box = panel();
+    box.textContent = "";
+    box.hidden = !entries.length && !saved.length;
+    if (box.hidden) { return; }
+    var hands = entries.filter(function (e) { return e.kind === "hand"; }).length;
+    var others = entries.length - hands;
+    var title = entries.length
+      ? (hands ? hands + (hands === 1 ? " hand" : " hands") : "") +
+        (hands && others ? " and " : "") +
+        (others ? others + (others === 1 ? " change" : " changes") : "") + " not sent yet"
+      : "Every hand is saved";
+    box.appendChild(element("h2", "", title));
+    var list = element("ol", "pending");
+    saved.forEach(function (text) {
+      var row = element("li", "saved", text + " ");
+      row.appendChild(element("strong", "", "saved"));
+      list.appendChild(row);
+    });
+    entries.forEach(function (entry) {
+      var state = entry.id === sending ? "sending" : entry.state;
+      var row = element("li", state, label(entry) + " ");
+      row.appendChild(element("strong", "", STATES[state]));
+      if (entry.state === "conflict" || entry.state === "refused") { row.appendChild(decide(entry)); }
+      list.appendChild(row);
+    });
+    box.appendChild(list);
+    if (entries.length) {
+      box.appendChild(element("p", "muted", navigator.onLine
+        ? "The table below doesn't count these yet."
+        : "No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet."));
+    }
+  }
+  // A refused command: both versions, and the scorer's choice.
+  function decide(entry) {
+    var box = element("div", "decide");
+    box.appendChild(element("p", "error", entry.error));
+    if (entry.state === "conflict" && entry.server) {
+      var hands = entry.server.hands || [];
+      var from = Math.max(0, Math.min(entry.body.number, hands.length + 1) - 1);
+      box.appendChild(element("p", "", "On this phone: " + label(entry) + "."));
+      var theirs = hands.slice(from).map(function (hand, i) { return "Hand " + (from + i + 1) + ": " + describe(hand); });
+      box.appendChild(element("p", "", "On the server now: " + (theirs.length ? theirs.join("; ") : hands.length + " hands") + "."));
+    }
+    var buttons = element("div", "buttons");
+    if (entry.state === "conflict" && entry.kind === "hand" && entry.server) {
+      var next = (entry.server.hands || []).length + 1;
+      var send = element("button", "primary", "Send it as hand " + next);
+      send.type = "button";
+      send.addEventListener("click", function () { renumber(entry, next); });
+      buttons.appendChild(send);
+    } else {
+      var again = element("button", "primary", "Try again");
+      again.type = "button";
+      again.addEventListener("click", function () { entry.state = "queued"; save(entry).then(flush); });
+      buttons.appendChild(again);
+    }
+    var drop = element("button", "secondary", "Drop it");
+    drop.type = "button";
+    drop.addEventListener("click", function () {
+      if (!confirm("Drop “" + label(entry) + "” from this phone? It will never be sent.")) { return; }
+      remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
+    });
+    buttons.appendChild(drop);
+    box.appendChild(buttons);
+    return box;
+  }
+  // Send anyway as the next hand: this hand and the ones queued after it move up together.
+  function renumber(entry, next) {
+    var shift = next - entry.body.number;
+    var later = entries.filter(function (e) { return e.id >= entry.id; });
+    later[0].key = newKey(); // a new command: the refused one stored nothing
+    later.forEach(function (e) { e.body.number += shift; e.state = "queued"; });
+    Promise.all(later.map(save)).then(function () { render(); numberForms(); flush(); });
+  }
+
+  // The forms count on from the last command kept, so the scorer can go on recording.
+  function numberForms() {
+    if (!entries.length) { return; }
+    var next = after(entries[entries.length - 1]);
+    var hand = document.querySelector("form.hand input[name=number]");
+    if (hand) {
+      hand.value = next;
+      document.getElementById("hand-title").textContent = "Hand " + next;
+    }
+    var undoForm = document.querySelector('#live form[action$="/undo/"]');
+    if (undoForm) {
+      var undo = undoForm.querySelector("input[name=hand]");
+      undoForm.hidden = next < 2;
+      undo.value = next - 1;
+      undoForm.setAttribute("hx-confirm", "Undo hand " + (next - 1) + "?");
+      undoForm.querySelector("button").textContent = "Undo last hand (" + (next - 1) + ")";
+    }
+  }
+  function clear(form) {
+    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (box) { box.checked = false; });
+    form.querySelectorAll("input[type=text]").forEach(function (input) { input.value = ""; input.disabled = false; });
+    form.querySelectorAll(".won").forEach(function (box) { box.classList.remove("won"); });
+    form.querySelectorAll(".counter").forEach(function (counter) { counter.remove(); });
+  }
+  function pristine() {
+    var form = document.querySelector("form.hand");
+    return !form || (!form.querySelector("input:checked") &&
+      !Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value; }));
+  }
+  // The table as the server now has it, unless the scorer is typing the next hand.
+  function refresh() {
+    if (!pristine() || !window.htmx) { return; }
+    window.htmx.ajax("GET", location.pathname, { target: "#live", swap: "outerHTML", select: "#live" })
+      .then(function () {
+        numberForms();
+        document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
+      });
+  }
+
+  // ---- Keeping a command, and sending the outbox in order.
+  function keep(entry, form) {
+    saved = [];
+    return save(entry).then(load).then(function () {
+      say(label(entry) + ": not sent — will retry");
+      if (form) {
+        form.querySelector("input[name=key]").value = newKey();
+        if (entry.kind === "hand") { clear(form); }
+        if (entry.kind === "buy-in") { form.hidden = true; }
+      }
+      render();
+      numberForms();
+      flush();
+    }).catch(function () {
+      say(label(entry) + ": not sent, and this phone can't keep it (no storage): try again with signal.");
+    });
+  }
+  function send(entry) {
+    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins" }[entry.kind];
+    var abort = new AbortController();
+    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
+    return fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
+      body: JSON.stringify(entry.body),
+      credentials: "same-origin",
+      signal: abort.signal,
+    }).then(function (response) {
+      clearTimeout(timer);
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        return { status: response.status, body: body, version: (response.headers.get("ETag") || "").replace(/"/g, "") };
+      });
+    }, function () {
+      clearTimeout(timer);
+      return { status: 0, body: {} };
+    });
+  }
+  function flush(retryRefused) {
+    if (!navigator.onLine) { return; }
+    if (flushing) { again = true; return; }
+    flushing = true;
+    again = false;
+    clearTimeout(retry);
+    function stop() {
+      flushing = false;
+      sending = null;
+      render();
+      if (again) { flush(); }
+    }
+    load().then(function next() {
+      var entry = entries[0];
+      if (!entry) {
+        stop();
+        if (saved.length) { refresh(); }
+        return;
+      }
+      if (entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) {
+        again = false;
+        stop();
+        refresh();
+        return;
+      }
+      retryRefused = false;
+      sending = entry.id;
+      say(label(entry) + ": sending…");
+      render();
+      return send(entry).then(function (answer) {
+        if (answer.status >= 200 && answer.status < 300) {
+          saved.push(label(entry));
+          say(label(entry) + ": saved");
+          if (answer.version) {
+            document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
+          }
+          document.dispatchEvent(new CustomEvent("kalooki:saved"));
+          return remove(entry).then(load).then(next);
+        }
+        if (answer.status === 0 || answer.status >= 500) {
+          entry.state = "queued";
+          say(label(entry) + ": not sent — will retry");
+          again = false;
+          retry = setTimeout(flush, 15000);
+        } else {
+          entry.state = answer.status === 409 ? "conflict" : "refused";
+          entry.error = answer.body.error || "The server refused it (" + answer.status + ").";
+          (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
+          entry.server = answer.body.game || null;
+          say(label(entry) + ": not sent — see above");
+        }
+        return save(entry).then(function () {
+          if (entry.state !== "queued") { again = false; }
+          stop();
+          if (entry.state !== "queued") { refresh(); }
+        });
+      });
+    }).catch(stop);
+  }
+
+  // ---- The page's own requests: kept when they can't go now, or fail, or time out.
+  function route(detail) {
+    var match = detail.path && detail.path.match(/\/(hands|undo|buy-in)\/$/);
+    return match && detail.verb === "post" ? match[1] : null;
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    var name = route(detail);
+    if (!name) { return; }
+    var form = detail.elt.closest("form");
+    var entry = command(form, name, detail.formData);
+    if (typeof entry === "string") {
+      if (!navigator.onLine) { event.preventDefault(); say(entry + " Nothing was kept."); }
+      return;
+    }
+    var blocked = entries[0] && (entries[0].state === "conflict" || entries[0].state === "refused");
+    // A buy-in the server asks for goes first: the hands kept behind it may wait for it.
+    if (!navigator.onLine || (entries.length && !(entry.kind === "buy-in" && blocked))) {
+      event.preventDefault();
+      keep(entry, form);
+      return;
+    }
+    form.outboxEntry = entry;
+    say(label(entry) + ": sending…");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    var form = detail.elt.closest && detail.elt.closest("form");
+    var entry = form && form.outboxEntry;
+    if (!entry) {
+      if (detail.successful && route(detail)) { flush(true); }
+      return;
+    }
+    form.outboxEntry = null;
+    var status = detail.xhr ? detail.xhr.status : 0;
+    if (status === 0) {
+      // No answer: kept with the key it was sent with, so it is stored once whatever happened.
+      keep(entry, form);
+    } else if (status < 300) {
+      saved = [];
+      say(label(entry) + ": saved");
+      render();
+      document.dispatchEvent(new CustomEvent("kalooki:saved"));
+      flush(true);
+    } else if (status === 409 || status === 422) {
+      say(label(entry) + ": not saved — see below");
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () { numberForms(); });
+
+  window.addEventListener("online", function () { flush(true); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { flush(); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    load().then(function () {
+      render();
+      numberForms();
+      flush();
+    });
+  });
+})();

@@ -1,0 +1,107 @@
+// Kalooki Ledger's service worker: pages and static files network-first, the copy kept on the
+// phone when there is no signal. Writes are never cached here: the page's outbox keeps them.
+// Rendered by games/offline.py; docs/offline.md says what is kept and why.
+"use strict";
+var STATIC = "kalooki-static-{{ version }}";
+var PAGES = "kalooki-pages";
+var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+// A page kept for offline use: the home page, a game's table, score sheet and rules card.
+var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules)\/)?)?$/;
+var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.addAll(KEPT); }));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name !== STATIC && name !== PAGES;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// A page is kept with the time it was fetched, so the offline page can say how old it is.
+function keep(request, response) {
+  if (!response.ok || response.type !== "basic") { return Promise.resolve(); }
+  return response.clone().text().then(function (text) {
+    var headers = new Headers(response.headers);
+    headers.set("X-Kept-At", new Date().toISOString());
+    return caches.open(PAGES).then(function (cache) {
+      return cache.put(request.url, new Response(text, { status: 200, headers: headers }));
+    });
+  });
+}
+
+function keepStatic(request, response) {
+  if (!response.ok) { return Promise.resolve(); }
+  var copy = response.clone();
+  return caches.open(STATIC).then(function (cache) { return cache.put(request, copy); });
+}
+
+// The kept copy says it is one: <html data-kept-at="…"> tells offline.js to mark it offline.
+function keptPage(url) {
+  return caches.open(PAGES).then(function (cache) { return cache.match(url); }).then(function (kept) {
+    if (!kept) { return null; }
+    return kept.text().then(function (text) {
+      var at = kept.headers.get("X-Kept-At") || "";
+      return new Response(text.replace("<html ", '<html data-kept-at="' + at + '" '), {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+  });
+}
+
+function notKept() {
+  return new Response(
+    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" ' +
+    'content="width=device-width, initial-scale=1"><title>Offline · Kalooki Ledger</title>' +
+    '<main><h1>No signal</h1><p>This page was not opened on this phone while it had signal, ' +
+    'so there is no copy of it here. Your games\u2019 tables are kept: open them from the home ' +
+    'page.</p><p><a href="/">Home</a></p></main></html>',
+    { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
+  );
+}
+
+// The network's answer if it comes in time; else the kept copy (the network may still refresh
+// it in the background); else whatever the network says in the end.
+function networkFirst(event, kept, keepIt) {
+  var network = fetch(event.request).then(function (response) {
+    if (keepIt) { event.waitUntil(keepIt(event.request, response)); }
+    return response;
+  });
+  var late = new Promise(function (resolve) { setTimeout(resolve, PATIENCE); });
+  return Promise.race([network, late]).then(function (response) {
+    return response || kept().then(function (copy) { return copy || network; });
+  }).catch(function () {
+    return kept().then(function (copy) { return copy || Promise.reject(new Error("offline")); });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+  if (request.mode === "navigate" && PAGE.test(url.pathname) && !url.search) {
+    event.respondWith(networkFirst(event, function () { return keptPage(request.url); }, keep)
+      .catch(notKept));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(function () {
+      return keptPage(request.url).then(function (copy) { return copy || notKept(); });
+    }));
+  } else if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(networkFirst(event, function () { return caches.match(request); }, keepStatic));
+  }
+  // Anything else (the API, htmx's partial answers, the watchers' polls) goes to the network.
+});
+
+// The page asks for its score sheet and rules card to be kept too, and for its own table
+// again after each saved hand, so that the copy on the phone is the table as last seen.
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(Promise.all(urls.filter(function (path) { return PAGE.test(path); }).map(function (path) {
+    var request = new Request(new URL(path, self.location.origin).href, { credentials: "same-origin" });
+    return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
+  })));
+});

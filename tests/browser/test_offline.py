@@ -1,0 +1,225 @@
+"""At a table without signal: the table kept on the phone, the outbox, and the watchers' view
+of how fresh the scores are, in Chromium with the phone set offline and back online."""
+
+import pytest
+from playwright.sync_api import expect
+
+from kalooki_ledger.games.exports import game_json
+from kalooki_ledger.games.models import Game
+from tests.browser.conftest import shoot
+from tests.games.web import stored_game
+
+pytestmark = pytest.mark.browser
+
+HANDS = [
+    ("John", {"Andy": 85, "Mark": 42, "Frank": 30}),
+    ("Andy", {"Mark": 50, "John": 45, "Frank": 30}),
+    ("Frank", {"Andy": 12, "Mark": 20, "John": 33}),
+]
+
+
+def record(page, winner: str, values: dict[str, int]) -> None:
+    page.locator("label.pick", has_text=winner).click()
+    for name, value in values.items():
+        page.locator(f'.value[data-player="{name}"] input').fill(str(value))
+    page.get_by_role("button", name="Record hand").click()
+
+
+def server_hands(game: Game) -> list[dict]:
+    return game_json(Game.objects.get(pk=game.pk))["hands"]
+
+
+def as_recorded(winner: str, values: dict[str, int]) -> dict:
+    return {"winner": winner, "penalties": values}
+
+
+def until(page, script: str, seconds: float = 10) -> None:
+    """Polls a script from Python: wait_for_function would evaluate it in the page, which the
+    site's CSP forbids."""
+    for _ in range(int(seconds * 10)):
+        if page.evaluate(script):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def open_kept(page, game: Game) -> None:
+    """Opens the table online and waits until the worker controls it and has kept it."""
+    page.goto(game.get_absolute_url())
+    until(page, "navigator.serviceWorker.controller !== null")
+    until(page, "caches.open('kalooki-pages').then(c => c.keys()).then(k => k.length >= 3)")
+
+
+def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(phone):
+    game = stored_game()
+    page = phone
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_kept(page, game)
+
+    page.context.set_offline(True)
+    for winner, values in HANDS:
+        record(page, winner, values)
+    expect(page.locator("#outbox h2")).to_have_text("3 hands not sent yet")
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    expect(page.locator("#outbox li").first).to_contain_text("Hand 1: John won")
+    expect(page.locator("#outbox li.queued")).to_have_count(3)
+    expect(page.locator("#outbox li").first).to_contain_text("not sent — will retry")
+    shoot(page, "offline-outbox")
+
+    page.reload()
+    expect(page.locator("#offline")).to_contain_text("offline — showing the table as of ")
+    expect(page.locator("#outbox h2")).to_have_text("3 hands not sent yet")
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    shoot(page, "offline-reloaded")
+    assert server_hands(game) == []
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    expect(page.locator("#outbox li.saved")).to_have_count(3)
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    expect(page.locator(".status")).to_contain_text("Hand 4")
+    assert server_hands(game) == [as_recorded(w, v) for w, v in HANDS]
+    assert not errors
+
+
+def post_hand(game: Game, number: int, winner: str, values: dict[str, int]) -> None:
+    """Another phone (here the API) records a hand meanwhile."""
+    from django.test import Client
+
+    from tests.games.web import new_key
+
+    body = {"number": number, **as_recorded(winner, values)}
+    answer = Client().post(
+        f"/api/v1/games/{game.edit_token}/hands",
+        body,
+        content_type="application/json",
+        headers={"Idempotency-Key": new_key()},
+    )
+    assert answer.status_code == 201, answer.content
+
+
+def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(phone):
+    game = stored_game()
+    page = phone
+    lost = []
+
+    def lose_the_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server gets it and stores it…
+        lost.append(route.request.post_data)
+        route.abort()  # …and the phone never hears back
+
+    page.route("**/hands/", lose_the_answer)
+    page.goto(game.get_absolute_url())
+    record(page, *HANDS[0])
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    expect(page.locator("#signal")).to_have_text(
+        "Hand 1: John won — Andy 85, Mark 42, Frank 30: saved"
+    )
+    assert len(lost) == 1
+    assert server_hands(game) == [as_recorded(*HANDS[0])]
+    assert Game.objects.get(pk=game.pk).changes.count() == 1
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+
+
+def test_a_conflict_during_the_flush_shows_both_versions_and_drops_nothing(phone):
+    game = stored_game()
+    page = phone
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, *HANDS[0])
+    record(page, *HANDS[1])
+    post_hand(game, 1, *HANDS[2])  # another phone scored hand 1 meanwhile
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = page.locator("#outbox li.conflict")
+    expect(conflict).to_contain_text(
+        "On this phone: Hand 1: John won — Andy 85, Mark 42, Frank 30."
+    )
+    expect(conflict).to_contain_text(
+        "On the server now: Hand 1: Frank won — Andy 12, Mark 20, John 33."
+    )
+    expect(page.locator("#outbox h2")).to_have_text("2 hands not sent yet")
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    expect(page.locator(".status")).to_contain_text("Hand 2 · Mark deals")
+    shoot(page, "offline-conflict")
+    page.reload()
+    expect(page.locator("#outbox li.conflict")).to_have_count(1)
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    assert server_hands(game) == [as_recorded(*HANDS[2])]
+
+    page.get_by_role("button", name="Send it as hand 2").click()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    assert server_hands(game) == [as_recorded(*h) for h in (HANDS[2], HANDS[0], HANDS[1])]
+
+
+def test_a_conflicting_hand_is_dropped_only_when_the_scorer_says_so(phone):
+    game = stored_game()
+    page = phone
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, *HANDS[0])
+    post_hand(game, 1, *HANDS[2])
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox li.conflict")).to_have_count(1)
+
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="Drop it").click()
+    expect(page.locator("#outbox li.conflict")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Drop it").click()
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert server_hands(game) == [as_recorded(*HANDS[2])]
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+
+
+def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(second_phone):
+    game = stored_game()
+    page = second_phone
+    page.goto(game.share_url())
+    freshness = page.locator("#freshness")
+    expect(freshness).to_have_text("updated 0 s ago")
+    expect(freshness).to_have_text("updated 2 s ago", timeout=4000)
+
+    page.context.set_offline(True)
+    expect(freshness).to_contain_text("reconnecting… (last update ", timeout=8000)
+    shoot(page, "watch-reconnecting")
+    post_hand(game, 1, *HANDS[0])
+
+    page.context.set_offline(False)
+    expect(page.locator(".status")).to_contain_text("Hand 2", timeout=8000)
+    expect(freshness).to_contain_text("updated ")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, scheme):
+    from tests.browser.test_accessibility import serious_issues
+
+    game = stored_game()
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.emulate_media(color_scheme=scheme)
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, *HANDS[0])
+    record(page, *HANDS[1])
+    post_hand(game, 1, *HANDS[2])
+    page.reload()
+    expect(page.locator("#offline")).to_be_visible()
+    shoot(page, f"offline-kept-360-{scheme}")
+    assert not serious_issues(page)
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox li.conflict")).to_have_count(1)
+    # The table below is refreshed to the server's: no longer the copy kept offline.
+    expect(page.locator(".status")).to_contain_text("Hand 2 · Mark deals")
+    expect(page.locator("#offline")).to_be_hidden()
+    shoot(page, f"offline-conflict-360-{scheme}")
+    assert not serious_issues(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
