@@ -11,7 +11,7 @@ from typing import Any
 
 from .config import FAMILIES, Rules, Stakes
 from .errors import Problem, RecordError
-from .game import CardCount, Game, Hand
+from .game import SETTLES, CardCount, Game, Hand
 from .ledger import Ledger, check_setup, replay
 from .money import UNITS, display_digits, format_amount, parse_amount
 from .presets import PRESETS
@@ -293,8 +293,11 @@ def parse_record(data: Any) -> GameRecord:
         raise _fail(f"a game has at most {MAX_HANDS} hands")
     stopped = data.get("stopped")
     if stopped is not None:
-        if not isinstance(stopped, Mapping) or stopped.get("settle") not in ("refund", "split"):
-            raise _fail('stopped is null, {"settle": "refund"} or {"settle": "split"}')
+        if not isinstance(stopped, Mapping) or stopped.get("settle") not in SETTLES:
+            raise _fail(
+                'stopped is null, {"settle": "refund"} or {"settle": "split"}, '
+                'or {"settle": "leader"} where the game has a leader'
+            )
         stopped = stopped["settle"]
     game = Game(players=players, rules=rules, stakes=stakes, first_dealer=first_dealer)
     check_setup(game)
