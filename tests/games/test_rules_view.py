@@ -62,3 +62,10 @@ def test_the_scarne_rules_card_counts_cards_and_jokers(client):
     game = stored_game(rules={"preset": "scarne"}, stakes=None)
     html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
     assert "a point for each card left in hand and one more for each joker" in html
+
+
+def test_a_stake_of_one_unit_is_written_one_unit_not_one_units(client):
+    game = stored_game(stakes=None)
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "pay the winner 1 unit (2 units for a kalookie)" in html
+    assert "1 units" not in html
