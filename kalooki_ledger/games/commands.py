@@ -428,25 +428,32 @@ class DeleteHand(Command):
 STOPS = {
     "refund": "Stopped the game: the pool is refunded",
     "split": "Stopped the game: the pool is split among the players still in",
+    "leader": "Stopped the game: the leader takes the pot",
     "": "Took back the stop: the game goes on",
 }
 
 
 @dataclass
 class Stop(Command):
-    """Stops the game early with a refund or a split, or takes a stop back."""
+    """Stops the game early with a refund, a split or (where the family has a leader) the
+    leader taking the pot; or takes a stop back."""
 
     settle: str
     action = "stop"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         if self.settle not in STOPS:
-            raise Refusal(422, "Choose to refund the pool or to split it.")
+            raise Refusal(
+                422, "Choose to refund the pool, to split it or to give it to the leader."
+            )
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise Refusal(422, _problems(fresh))
-        return Decision(STOPS[self.settle], after)
+        summary = STOPS[self.settle]
+        if self.settle == "leader":
+            summary = f"Stopped the game: {' and '.join(after.sharers)} take{'s' if len(after.sharers) == 1 else ''} the pot"
+        return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         game.stopped = self.settle

@@ -27,6 +27,7 @@ class Game(models.Model):
         ("", "Not stopped"),
         ("refund", "Refund the pool"),
         ("split", "Split the pool"),
+        ("leader", "The leader takes the pot"),
     ]
 
     title = models.CharField(max_length=200, blank=True)

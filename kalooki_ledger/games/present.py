@@ -157,6 +157,11 @@ def pot_title(ledger: engine.Ledger) -> str:
     return "Pot" if ledger.game.stakes.initial else ""
 
 
+def pot_word(ledger: engine.Ledger) -> str:
+    """What the stakes put in are called: the pool of elimination, the pot everywhere else."""
+    return "pool" if ledger.game.rules.family == "elimination" else "pot"
+
+
 def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
     """As on 000's sheet: totals with * for the winner, *K for a kalookie, (n) for a buy-in reset;
     beside them the running hand payments."""

@@ -81,6 +81,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "ledger": ledger,
         "rows": present.standings(ledger),
         "pool": fmt(ledger.pool),
+        "pot_word": present.pot_word(ledger),
         "pot": fmt(ledger.game.stakes.initial * len(ledger.game.players)),
         "low": low,
         "high": high,
