@@ -452,7 +452,8 @@ class Stop(Command):
             raise Refusal(422, _problems(fresh))
         summary = STOPS[self.settle]
         if self.settle == "leader":
-            summary = f"Stopped the game: {' and '.join(after.sharers)} take{'s' if len(after.sharers) == 1 else ''} the pot"
+            verb = "takes" if len(after.sharers) == 1 else "share"
+            summary = f"Stopped the game: {' and '.join(after.sharers)} {verb} the pot"
         return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
