@@ -202,6 +202,13 @@ def _problems(problems: list[engine.Problem]) -> str:
     return "; ".join(present.problem_text(p) for p in problems)
 
 
+def unflagged(entry: HandEntry, problems: tuple[engine.Problem, ...]) -> tuple:
+    """The engine's problems with a typed hand, less those about a field the form already
+    flagged (its value couldn't be read, so the engine finds it missing): every field's
+    problem is told at once, each once."""
+    return tuple(p for p in problems if not (p.player and p.player in entry.errors))
+
+
 def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
     """Players still in the game when hand `number` was dealt."""
     return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
@@ -246,9 +253,9 @@ class RecordHand(Command):
             seats = seat_order(ledger)
             rules = ledger.game.rules
             entry = read_hand(self.post, players, seats, rules, len(seats), ledger.next_deal)
-            if entry.hand is not None and not entry.errors:
+            if entry.hand is not None:
                 after = engine.extend(ledger, entry.hand)
-                add_problems(entry, after.hand_problems(number), players)
+                add_problems(entry, unflagged(entry, after.hand_problems(number)), players)
             if entry.errors or entry.hand is None:
                 raise Refusal(422, entry=entry)
             hand = entry.hand
@@ -379,11 +386,17 @@ class EditHand(Command):
         entry = read_hand(self.post, players, seats, rules, len(seats), deal)
         before = ledger.game.hands[number - 1]
         after = None
-        if entry.hand is not None and not entry.errors:
+        if entry.hand is not None:
             held = hand_bounds(rules, len(seats), deal)[0]
             entry.hand = keep_counted_cards(entry.hand, before, rules, held)
             after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
-            add_problems(entry, after.hand_problems(number), players)
+            problems = unflagged(entry, after.hand_problems(number))
+            # A buy-in decision's problem goes beside its control, not under the points.
+            for p in problems:
+                if p.field == "buy_ins" and p.player in players:
+                    entry.add(f"decision:{p.player}", present.problem_text(p))
+            problems = tuple(p for p in problems if p.field != "buy_ins" or p.player not in players)
+            add_problems(entry, problems, players)
         if entry.errors or entry.hand is None or after is None:
             raise Refusal(422, entry=entry)
         summary = (

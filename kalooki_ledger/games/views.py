@@ -139,6 +139,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
                 "won": typed.get("winner") == name,
                 "decision_key": decision,
                 "decision": typed.get(decision, ""),
+                "decision_errors": errors.get(f"decision:{name}", []),
                 "seat": seat,
                 "cards": typed.get(f"cards-{seat}", ""),
                 "jokers": typed.get(f"jokers-{seat}", ""),
@@ -154,6 +155,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
         "kalookie": bool(typed.get("kalookie")),
         "winner_errors": errors.get("winner", []),
         "form_errors": errors.get("form", []),
+        "decision_errors": any(k.startswith("decision:") for k in errors),
     }
 
 

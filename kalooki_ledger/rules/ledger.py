@@ -702,6 +702,7 @@ class _Elimination(_Replay):
                     f"was not offered a buy-in after this hand: {reason}; remove the decision",
                     number,
                     player,
+                    "buy_ins",
                 )
             )
         bought_in: list[str] = []
@@ -718,6 +719,7 @@ class _Elimination(_Replay):
                         "record whether they bought in or dropped out",
                         number,
                         player,
+                        "buy_ins",
                     )
                 )
             if decision:

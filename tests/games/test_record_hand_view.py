@@ -52,6 +52,19 @@ def test_it_refuses_a_hand_worth_149(client):
     assert not Hand.objects.exists()
 
 
+def test_it_reports_every_fields_problem_at_once(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=149, Mark=1) | {"value-3": "abc"}
+    response = client.post(record_url(game), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "No 13-card hand is worth more than 148 (entered 149)" in html
+    assert "A loser&#x27;s hand is worth at least 2: one card (entered 1)" in html
+    assert "“abc” is not a hand value: enter a whole number from 2 to 148" in html
+    assert html.count('aria-invalid="true"') == 3
+    assert "no value recorded" not in html  # "abc" is told once, as what was typed
+
+
 def test_it_refuses_a_value_that_is_not_a_number_and_keeps_the_others(client):
     game = stored_game()
     data = hand_post(1, "John", game, Mark=42, Frank=30) | {"value-0": "8five"}
