@@ -59,6 +59,7 @@ class Outcome:
     warning: bool = False
     entry: HandEntry | None = None
     change: Change | None = None
+    undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
 
 
 class Refusal(Exception):
@@ -195,7 +196,13 @@ def _refresh(game: Game, row: Game) -> None:
 def _applied(game: Game, command: Command, decision: Decision) -> Outcome:
     if decision.after is not None:
         game.keep_ledger(decision.after)
-    return Outcome(200, decision.notice, applied=True, warning=decision.warning)
+    return Outcome(
+        200,
+        decision.notice,
+        applied=True,
+        warning=decision.warning,
+        undone=decision.data.get("undone"),
+    )
 
 
 def _problems(problems: list[engine.Problem]) -> str:
@@ -244,7 +251,11 @@ class RecordHand(Command):
         if not ledger.can_record_hand:
             raise Refusal(409, why_no_hand(ledger))
         players = list(ledger.in_game())
-        if self.post is None:
+        action = "" if self.post is None else self.post.get("action")
+        if action == "void" and typed_values(self.post):
+            typed = {k: v for k, v in self.post.items() if k != "csrfmiddlewaretoken"}
+            raise Refusal(422, entry=HandEntry(None, typed, {"void": [VOID_ASK.format(number)]}))
+        if self.post is None or action == "void-anyway":
             hand = self.hand or engine.Hand(void=True)
             after = engine.extend(ledger, hand)
             if after.hand_problems(number):
@@ -286,6 +297,18 @@ class RecordHand(Command):
 
     def replay_notice(self, change: Change) -> str:
         return f"That hand was already recorded (sent twice): {change.summary}."
+
+
+VOID_ASK = (
+    "Values are typed for hand {}: void it anyway (the stock ran out twice)? "
+    "They will be thrown away."
+)
+TYPED = re.compile(r"(value|cards|jokers|adjust|reason)-[0-9]+")
+
+
+def typed_values(post: Any) -> bool:
+    """Whether the hand form carries anything typed that a void hand would throw away."""
+    return any(TYPED.fullmatch(k) and v.strip() for k, v in post.items())
 
 
 def race_notice(number: int) -> str:
@@ -351,10 +374,13 @@ class Undo(Command):
                 409, "The last hand has changed since this page was loaded: nothing was undone."
             )
         last = ledger.game.hands[-1]
+        notice = f"Hand {number} undone — its values are back in the form."
+        if last.void:
+            notice = f"Hand {number} (void) undone."
         return Decision(
             f"Undid hand {number}: {present.describe_hand(last)}",
-            notice=f"Hand {number} was undone.",
-            data={"number": number},
+            notice=notice,
+            data={"number": number, "undone": last},
         )
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:

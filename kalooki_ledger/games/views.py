@@ -144,6 +144,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
                 "cards": typed.get(f"cards-{seat}", ""),
                 "jokers": typed.get(f"jokers-{seat}", ""),
                 "adjust": typed.get(f"adjust-{seat}", ""),
+                "takes_off": typed.get(f"sign-{seat}") == "-",
                 "reason": typed.get(f"reason-{seat}", ""),
                 "challenge": bool(typed.get(f"challenge-{seat}")),
             }
@@ -155,6 +156,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
         "kalookie": bool(typed.get("kalookie")),
         "winner_errors": errors.get("winner", []),
         "form_errors": errors.get("form", []),
+        "void_asked": errors.get("void", []),
         "decision_errors": any(k.startswith("decision:") for k in errors),
     }
 
@@ -381,7 +383,7 @@ def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
-    return _render_table(request, game)
+    return _render_table(request, game, **_restored(request, game, game.cached_ledger()))
 
 
 @require_POST
@@ -403,8 +405,35 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 @scoring
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
-    command = commands.Undo(request.POST.get("hand", ""))
-    return _table_answer(request, game, _command(request, game, command))
+    """Takes back the last hand and puts its values back in the hand form, so a slip is mended
+    by changing what was wrong and a mistaken undo by recording it again."""
+    outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
+    if outcome.status != 200 or outcome.undone is None:
+        return _table_answer(request, game, outcome)
+    ledger = game.cached_ledger()
+    typed: dict[str, str] = {}
+    if not outcome.undone.void and ledger.can_record_hand:
+        seats = commands.seat_order(ledger)
+        rules = ledger.game.rules
+        held = hand_bounds(rules, len(seats), ledger.next_deal)[0]
+        typed = _typed(outcome.undone, seats, rules, held)
+    if request.htmx:
+        return _render_table(request, game, typed=typed, restored=outcome.notice)
+    restore = {"number": ledger.next_hand_number, "typed": typed, "notice": outcome.notice}
+    request.session[_restore_key(game)] = restore
+    return redirect(reverse("games:table", args=[game.edit_token]) + "#hand-title")
+
+
+def _restore_key(game: Game) -> str:
+    return f"restore-{game.pk}"
+
+
+def _restored(request: HttpRequest, game: Game, ledger: engine.Ledger) -> dict:
+    """An undone hand's values waiting for the table page (once, and only for that hand)."""
+    restore = request.session.pop(_restore_key(game), None)
+    if not restore or restore.get("number") != ledger.next_hand_number:
+        return {}
+    return {"typed": restore["typed"], "restored": restore["notice"]}
 
 
 @require_POST
@@ -423,13 +452,8 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
     return _table_answer(request, game, _command(request, game, command))
 
 
-def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
-    row = ledger.hands[number - 1]
-    hand = ledger.game.hands[number - 1]
-    seats = commands.seat_order(ledger)
-    players = commands.in_hand(ledger, number)
-    rules = ledger.game.rules
-    held, low, high = hand_bounds(rules, len(seats), row.deal)
+def _typed(hand: engine.Hand, seats: dict[str, int], rules: engine.Rules, held: int) -> dict:
+    """A recorded hand as the hand form's fields would hold it, typed in again."""
     # A card list the engine refuses leaves its field empty, its problem shown above it.
     values = {**hand.penalties, **counted_cards(hand, rules, held)}
     typed = {value_key(seats[p]): str(v) for p, v in values.items()}
@@ -442,9 +466,22 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         typed[f"cards-{seats[name]}"] = str(count.cards)
         typed[f"jokers-{seats[name]}"] = str(count.jokers)
     for name, points in hand.adjustments.items():
-        typed[f"adjust-{seats[name]}"] = str(points)
+        typed[f"adjust-{seats[name]}"] = str(abs(points))
+        if points < 0:
+            typed[f"sign-{seats[name]}"] = "-"
     for name, reason in hand.reasons.items():
         typed[f"reason-{seats[name]}"] = reason
+    return typed
+
+
+def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
+    row = ledger.hands[number - 1]
+    hand = ledger.game.hands[number - 1]
+    seats = commands.seat_order(ledger)
+    players = commands.in_hand(ledger, number)
+    rules = ledger.game.rules
+    held, low, high = hand_bounds(rules, len(seats), row.deal)
+    typed = _typed(hand, seats, rules, held)
     context = {
         "game": game,
         "ledger": ledger,

@@ -18,6 +18,16 @@
       box.classList.toggle("won", won);
       box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won; });
     });
+    // The phone's Enter key says "Next" on every value but the last one shown, which records.
+    var list = values(form);
+    list.forEach(function (input, i) {
+      input.setAttribute("enterkeyhint", i === list.length - 1 ? "go" : "next");
+    });
+  }
+
+  function firstEmpty(form) {
+    var list = values(form);
+    return list.filter(function (input) { return !input.value; })[0] || list[0];
   }
 
   function setUp(root) {
@@ -26,10 +36,12 @@
       form.dataset.ready = "1";
       markWinner(form);
       form.addEventListener("change", function (event) {
-        if (event.target.name !== "winner") { return; }
-        markWinner(form);
-        var first = values(form)[0];
-        if (first) { first.focus(); }
+        var name = event.target.name;
+        if (name !== "winner" && name !== "kalookie") { return; }
+        if (name === "winner") { markWinner(form); }
+        // Picking the winner or ticking Kalookie leaves the typing where the values are.
+        var next = name === "winner" ? values(form)[0] : firstEmpty(form);
+        if (next) { next.focus(); }
       });
       form.addEventListener("keydown", function (event) {
         if (event.key !== "Enter" || !event.target.matches(".value input")) { return; }
@@ -61,9 +73,18 @@
         button.addEventListener("click", function () { toggleCounter(form, button); });
       });
     });
+    var asked = root.querySelector("[data-focus]");
     var invalid = root.querySelector("[aria-invalid=true]");
-    if (invalid) {
+    var restored = root.querySelector(".notice.restored");
+    if (asked) {
+      asked.focus();
+    } else if (invalid) {
       invalid.focus();
+    } else if (restored) {
+      // An undone hand is back in the form: show its notice and start where the values are.
+      restored.setAttribute("tabindex", "-1");
+      restored.scrollIntoView({ block: "center" });
+      restored.focus({ preventScroll: true });
     } else if (root !== document) {
       // After a swap the focused button is gone: start the next hand (or question) from its title.
       var title = root.querySelector("#live h2");
@@ -125,6 +146,13 @@
       }
     });
   }
+
+  // A stake's figure is selected on focus, so typing replaces it without clearing it first.
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("input[data-select]")) {
+      event.target.select();
+    }
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     setUp(document);

@@ -110,3 +110,12 @@ def test_opening_the_table_again_only_reads(client):
     with CaptureQueriesContext(connection) as captured:
         assert client.get(game.get_absolute_url()).status_code == 200
     assert [q["sql"].split()[0] for q in captured] == ["SELECT", "SELECT"]  # game, session
+
+
+def test_the_hand_form_opens_on_the_standing_the_hand_the_dealer_totals_and_room(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(game.get_absolute_url()).content.decode()
+    strip = html[html.index('<div class="strip">') : html.index("</ul>", html.index("strip"))]
+    assert '<h2 id="hand-title">Hand 3 · John deals</h2>' in strip
+    assert 'Andy <strong>85</strong> <span class="muted">(65 to go)</span>' in strip
+    assert "Mark <strong>92</strong>" in strip
