@@ -7,6 +7,7 @@ and refuses it (409) when the game has changed since, unless the command is stil
 (see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -270,7 +271,7 @@ class RecordHand(Command):
             if entry.errors or entry.hand is None:
                 raise Refusal(422, entry=entry)
             hand = entry.hand
-        summary = f"Hand {number}: {present.describe_hand(hand)}"
+        summary = f"Hand {number}: {present.describe_hand(hand, ledger.game.rules.family)}"
         return Decision(summary, after, data={"number": number, "hand": hand})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -378,7 +379,7 @@ class Undo(Command):
         if last.void:
             notice = f"Hand {number} (void) undone."
         return Decision(
-            f"Undid hand {number}: {present.describe_hand(last)}",
+            f"Undid hand {number}: {present.describe_hand(last, ledger.game.rules.family)}",
             notice=notice,
             data={"number": number, "undone": last},
         )
@@ -426,8 +427,8 @@ class EditHand(Command):
         if entry.errors or entry.hand is None or after is None:
             raise Refusal(422, entry=entry)
         summary = (
-            f"Edited hand {number}: was {present.describe_hand(before)}; "
-            f"now {present.describe_hand(entry.hand)}"
+            f"Edited hand {number}: was {present.describe_hand(before, rules.family)}; "
+            f"now {present.describe_hand(entry.hand, rules.family)}"
         )
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
@@ -456,7 +457,7 @@ class DeleteHand(Command):
             raise Refusal(404, "There is no such hand.")
         gone = ledger.game.hands[self.number - 1]
         return Decision(
-            f"Deleted hand {self.number}: {present.describe_hand(gone)}",
+            f"Deleted hand {self.number}: {present.describe_hand(gone, ledger.game.rules.family)}",
             notice=f"Hand {self.number} was deleted; later hands moved up one.",
         )
 
@@ -539,3 +540,33 @@ class MarkPaid(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # Only what this page changed is applied, to the transfers as they stand now.
         return self.was is not None
+
+
+EARLIEST = datetime.date(1900, 1, 1)
+
+
+@dataclass
+class SetDate(Command):
+    """The date the game was played, as the score sheet's form sends it (YYYY-MM-DD)."""
+
+    raw: str
+    today: datetime.date
+    action = "date"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        try:
+            day = datetime.date.fromisoformat(self.raw.strip())
+        except ValueError:
+            raise Refusal(422, "Give the date the game was played, such as 2026-11-20.") from None
+        if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
+            raise Refusal(422, f"A game is played from 1900 to today, not on {day:%-d %b %Y}.")
+        return Decision(
+            f"Set the date played: {day:%-d %b %Y}",
+            ledger,
+            notice=f"The game's date is now {day:%-d %b %Y}.",
+            data={"day": day},
+        )
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        game.played_on = decision.data["day"]
+        game.save(update_fields=["played_on"])

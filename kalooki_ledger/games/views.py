@@ -1,5 +1,6 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
+from dataclasses import replace
 from functools import wraps
 
 from django.contrib import messages
@@ -9,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
@@ -268,8 +270,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if started and (done := started.select_related("game").first()):
             messages.info(request, "That game was already started (the form was sent twice).")
             return redirect("games:table", done.game.edit_token)
+        # A game started here is played today (a date the score sheet can change).
+        started_record = form.record
+        if started_record.played_on is None:
+            started_record = replace(started_record, played_on=timezone.localdate())
         with transaction.atomic():
-            game = store.store_record(form.record)
+            game = store.store_record(started_record)
             summary = f"Started the game: {', '.join(form.record.game.players)}"
             if form.drawn:
                 draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
@@ -474,6 +480,13 @@ def _typed(hand: engine.Hand, seats: dict[str, int], rules: engine.Rules, held: 
     return typed
 
 
+@require_POST
+@scoring
+def played_on(request: HttpRequest, game: Game) -> HttpResponse:
+    command = commands.SetDate(request.POST.get("played_on", ""), timezone.localdate())
+    return _sheet_answer(request, game, _command(request, game, command))
+
+
 def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
     row = ledger.hands[number - 1]
     hand = ledger.game.hands[number - 1]
@@ -556,6 +569,7 @@ def _sheet(
         "ledger": ledger,
         "can_edit": can_edit,
         "rows": present.sheet_rows(ledger),
+        "notes": present.penalty_notes(ledger),
         "points_title": present.SHEET_TITLES[ledger.game.rules.family],
         "pot_title": present.pot_title(ledger),
         "fixed_deals": ledger.game.rules.family == "fixed-deals",

@@ -6,6 +6,7 @@ Pure Python over the engine's records: the PDF, its benchmark and the tests need
 from dataclasses import dataclass
 from decimal import Decimal
 
+from kalooki_ledger.games.present import penalty_notes
 from kalooki_ledger.rules import PRESETS, GameRecord, HandRow, Ledger, Rules, Stakes
 from kalooki_ledger.rules.money import UNITS, ZERO, format_amount
 
@@ -68,6 +69,7 @@ class ScoreSheet:
     legend: str = LEGENDS["elimination"]
     pot_title: str = "Pool"  # "" where the family has no pool and no pot was staked
     fixed_deals: bool = False
+    penalty_notes: tuple[str, ...] = ()  # fixed-deals adjustments and their reasons
 
 
 def signed(amount: Decimal, digits: int) -> str:
@@ -183,7 +185,11 @@ def status_line(ledger: Ledger) -> str:
         text += f": {ledger.winner} wins the pool of {with_symbol(pool, stakes, digits)}"
     elif ledger.status == "stopped":
         how = "refunded" if ledger.game.stopped == "refund" else "split among the players in"
-        text += f": the pool of {with_symbol(pool, stakes, digits)} {how}"
+        if ledger.game.stopped == "leader":
+            how = f"taken by the leader{'s' if len(ledger.sharers) > 1 else ''}, "
+            how += " and ".join(ledger.sharers)
+        word = "pool" if family == "elimination" else "pot"
+        text += f": the {word} of {with_symbol(pool, stakes, digits)} {how}"
     elif ledger.status == "awaiting-buy-ins":
         text += f": {', '.join(ledger.awaiting_buy_ins)}"
     elif ledger.dealer:
@@ -283,4 +289,5 @@ def score_sheet(record: GameRecord, ledger: Ledger) -> ScoreSheet:
         legend=LEGENDS[family],
         pot_title="Pool" if family == "elimination" else ("Pot" if game.stakes.initial else ""),
         fixed_deals=family == "fixed-deals",
+        penalty_notes=tuple(n.plain() for n in penalty_notes(ledger)),
     )

@@ -1,6 +1,7 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from kalooki_ledger.games.models import Change, Game
 
@@ -137,3 +138,14 @@ def test_the_settings_say_which_family_they_belong_to(client):
     assert 'data-families="positive"' in html  # the target
     assert 'data-families="fixed-deals positive"' in html  # the number of deals
     assert 'data-family="fixed-deals"' in html
+
+
+def test_a_game_started_here_is_dated_today(client):
+    client.post("/new/", new_game_form("Andy", "Mark"))
+    assert Game.objects.get().played_on == timezone.localdate()
+
+
+def test_an_untitled_game_is_named_by_its_players_and_date(client):
+    client.post("/new/", new_game_form("Andy", "Mark", "John", title=""))
+    game = Game.objects.get()
+    assert str(game) == f"Andy, Mark and John · {timezone.localdate():%-d %b %Y}"
