@@ -298,3 +298,32 @@ def last_hand(ledger: engine.Ledger) -> str:
     if penalties:
         values = f"{values}; {penalties}" if values else penalties
     return f"Last hand ({row.number}): {row.winner} won{how}" + (f" — {values}." if values else ".")
+
+
+def result_line(ledger: engine.Ledger) -> str:
+    """The game's result in one sentence, for a link preview and the text shared."""
+    fmt = Money(ledger)
+    word = pot_word(ledger)
+    staked = ledger.game.rules.family == "elimination" or ledger.game.stakes.initial
+    pot = f" the {word} of {fmt(ledger.pool)}" if staked else ""
+    if ledger.status == "finished":
+        if ledger.winner:
+            return f"{ledger.winner} wins" + (pot or "") + "."
+        return f"A tie: {' and '.join(ledger.sharers)} share{pot or ' the best total'}."
+    if ledger.status == "stopped":
+        if ledger.game.stopped == "leader":
+            verb = "takes" if len(ledger.sharers) == 1 else "share"
+            return f"Stopped early: {' and '.join(ledger.sharers)} led and {verb}{pot or ' it'}."
+        how = "refunded" if ledger.game.stopped == "refund" else "split"
+        return f"Stopped early: the {word} {how}."
+    hands = len(ledger.hands)
+    return f"{hands} hand{'s' if hands != 1 else ''} played; {status_text(ledger)}."
+
+
+def share_text(ledger: engine.Ledger, title: str) -> str:
+    """The result ready for a group chat: the result, each player's net, who pays whom."""
+    fmt = Money(ledger)
+    lines = [f"{title}: {result_line(ledger)}"]
+    lines.append(", ".join(f"{s.name} {fmt(s.net, signed=True)}" for s in ledger.standings))
+    lines += [f"{t.payer} pays {t.payee} {fmt(t.amount)}" for t in ledger.transfers]
+    return "\n".join(lines)

@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_game, name="new"),
+    path("forget/", views.forget, name="forget"),
     path("rules/new/", views.house_rules_new, name="house_rules_new"),
     path("rules/<slug:slug>/", views.house_rules, name="house_rules"),  # not a game token
     path("g/<token:token>/phone/", views.phone_name, name="phone"),

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
@@ -32,7 +33,7 @@ from .forms import (
 from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
 from .qr import qr_svg
-from .session import remember, remembered_tokens
+from .session import forget_token, remember, remembered_tokens
 
 IMPORT_FORM = "sheets/_import_form.html"
 
@@ -96,6 +97,8 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
         "last_hand": present.last_hand(ledger),
+        "share_text": present.share_text(ledger, str(game)) if ledger.over else "",
+        "watch_link": request.build_absolute_uri(game.share_url()),
         "version": game.version,
         "notice": "",
     }
@@ -168,6 +171,9 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
     context = _table_context(request, game, ledger, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
         context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
+        if request.GET.get("handover"):  # asked for, past the warning
+            scoring_link = request.build_absolute_uri(game.get_absolute_url())
+            context["handover"] = qr_svg(scoring_link, "QR code of the scoring link")
         context["card_values"] = _card_values(ledger.game.rules)
     template = "games/table.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -204,6 +210,8 @@ def home(request: HttpRequest) -> HttpResponse:
                     "hands": len(ledger.hands),
                     "status": ledger.status,
                     "winner": ledger.winner,
+                    "when": game.played_on or timezone.localtime(game.created).date(),
+                    "token": token,
                 }
             )
     try:
@@ -212,6 +220,15 @@ def home(request: HttpRequest) -> HttpResponse:
     except TemplateDoesNotExist:
         has_import = False
     return render(request, "games/home.html", {"games": games, "has_import": has_import})
+
+
+@require_POST
+def forget(request: HttpRequest) -> HttpResponse:
+    """Takes a game off this phone's list (the game itself stays, at its links)."""
+    token = request.POST.get("token", "")
+    if forget_token(request, token):
+        messages.info(request, "The game is off this phone's list; its links still work.")
+    return redirect("games:home")
 
 
 def _known_names(request: HttpRequest) -> list[str]:
@@ -260,6 +277,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
             raise Http404("No house rules at this link")
         initial = settings_initial(house.preset, house.rule_overrides, house.stakes)
         initial["title"] = house.name
+    elif request.method != "POST" and request.GET.get("again"):
+        initial = _again(_game(edit_token=request.GET["again"]))
     form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid() and form.record is not None:
         try:
@@ -300,6 +319,24 @@ def new_game(request: HttpRequest) -> HttpResponse:
         },
         status=status,
     )
+
+
+def _again(game: Game) -> dict:
+    """The new-game form for the same table again: the same seats and rules, the deal passed
+    on to the next seat (the first name typed deals first)."""
+    ledger = game.cached_ledger()
+    record, stakes = ledger.game, ledger.game.stakes
+    amounts = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+    money = {k: format_amount(getattr(stakes, k), ledger.money_digits) for k in amounts}
+    initial = settings_initial(
+        game.preset, game.rule_overrides, {"currency": stakes.currency, **money}
+    )
+    players = list(record.players)
+    start = (players.index(record.first_dealer) + 1) % len(players)
+    for i, name in enumerate(players[start:] + players[:start], 1):
+        initial[f"player_{i}"] = name
+    initial["seating"] = "typed"
+    return initial
 
 
 def _house_card(rules: engine.Rules, stakes: engine.Stakes, notes: str) -> list[str]:
@@ -667,5 +704,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)  # unchanged: htmx keeps the page as it is
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=False)
+    context["preview"] = present.result_line(ledger)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

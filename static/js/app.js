@@ -154,7 +154,33 @@
     }
   });
 
+  // Share the result: the phone's share sheet where there is one, else the clipboard.
+  function showShare(root) {
+    root.querySelectorAll("button[data-share]").forEach(function (button) {
+      if (navigator.share || (navigator.clipboard && navigator.clipboard.writeText)) {
+        button.hidden = false;
+      }
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-share]");
+    if (!button) { return; }
+    var text = document.getElementById("share-text").textContent;
+    var said = button.parentNode.querySelector(".shared");
+    if (navigator.share) {
+      navigator.share({ title: button.dataset.title, text: text, url: button.dataset.url })
+        .catch(function () { /* the sheet was closed: nothing to say */ });
+    } else {
+      navigator.clipboard.writeText(text + "\n" + button.dataset.url).then(function () {
+        if (said) { said.textContent = "Copied: paste it into the group chat."; }
+      }, function () {
+        if (said) { said.textContent = "Copying was refused: copy the text below instead."; }
+      });
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    showShare(document);
     setUp(document);
     var newGame = document.querySelector("form.new-game");
     if (newGame) {
@@ -176,6 +202,7 @@
     if (note) { live.insertBefore(document.adoptNode(note), live.firstChild); }
   });
   document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt.id === "live") { showShare(event.detail.elt.ownerDocument); }
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);
     }

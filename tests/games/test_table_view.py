@@ -119,3 +119,25 @@ def test_the_hand_form_opens_on_the_standing_the_hand_the_dealer_totals_and_room
     assert '<h2 id="hand-title">Hand 3 · John deals</h2>' in strip
     assert 'Andy <strong>85</strong> <span class="muted">(65 to go)</span>' in strip
     assert "Mark <strong>92</strong>" in strip
+
+
+def test_game_over_offers_the_result_to_share_and_a_new_game_with_the_same_players(client):
+    game = stored_game(hands=worked_hands())
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert '<button type="button" class="primary" data-share' in html
+    assert (
+        '<pre id="share-text">Friday at Mark&#x27;s: John wins the pool of £2.50.\n'
+        "Andy -£0.70, Mark -£1.60, John +£3.00, Frank -£0.70\n"
+        "Mark pays John £1.60\n" in html
+    )
+    assert f'href="/new/?again={game.edit_token}">New game with the same players</a>' in html
+
+
+def test_the_scoring_code_is_shown_only_past_a_warning(client):
+    game = stored_game(hands=worked_hands()[:1])
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Score on another phone" in html and "lets that phone record, undo and delete" in html
+    assert "QR code of the scoring link" not in html
+    html = client.get(game.get_absolute_url() + "?handover=1").content.decode()
+    assert 'aria-label="QR code of the scoring link"' in html
+    assert '<details class="handover" id="handover" open>' in html

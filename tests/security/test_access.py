@@ -41,6 +41,7 @@ SCORING_ROUTES = [
     "/g/{t}/hands/1/delete/",
     "/g/{t}/stop/",
     "/g/{t}/paid/",
+    "/g/{t}/date/",
     "/g/{t}/sheet/",
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
@@ -66,6 +67,7 @@ CHANGING_POSTS = {
     "/g/{t}/hands/1/edit/": {"winner": "Andy", "value-1": "5", "value-2": "5", "value-3": "5"},
     "/g/{t}/stop/": {"settle": "refund"},
     "/g/{t}/paid/": {"paid": ["Mark>Andy>0.60"]},  # the transfer of finished_game()
+    "/g/{t}/date/": {"played_on": "2026-11-20"},
 }
 
 
