@@ -25,4 +25,5 @@ urlpatterns = [
     path("w/<token:token>/", views.watch, name="watch"),
     path("w/<token:token>/sheet/", views.watch_sheet, name="watch_sheet"),
     path("w/<token:token>/rules/", views.watch_rules, name="watch_rules"),
+    path("w/<token:token>/qr.svg", views.watch_qr, name="watch_qr"),
 ]

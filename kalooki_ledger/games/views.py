@@ -32,7 +32,7 @@ from .forms import (
 )
 from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
-from .qr import qr_svg
+from .qr import qr_file, qr_svg
 from .session import forget_token, remember, remembered_tokens
 
 IMPORT_FORM = "sheets/_import_form.html"
@@ -170,7 +170,6 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
-        context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
         if request.GET.get("handover"):  # asked for, past the warning
             scoring_link = request.build_absolute_uri(game.get_absolute_url())
             context["handover"] = qr_svg(scoring_link, "QR code of the scoring link")
@@ -695,6 +694,17 @@ def _watched(request: HttpRequest, token: str) -> Game | None:
     if not request.htmx:
         remember(request, game, scoring=False)
     return game
+
+
+@require_GET
+def watch_qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The watch link as a QR code image: the table page loads it when its section opens."""
+    game = _game(share_token=token)
+    response = HttpResponse(
+        qr_file(request.build_absolute_uri(game.share_url())), content_type="image/svg+xml"
+    )
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @require_GET

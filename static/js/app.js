@@ -18,7 +18,7 @@
       box.classList.toggle("won", won);
       box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won; });
     });
-    // The phone's Enter key says "Next" on every value but the last one shown, which records.
+    // Enter says "Go" (records) on the last value shown, "Next" before it.
     var list = values(form);
     list.forEach(function (input, i) {
       input.setAttribute("enterkeyhint", i === list.length - 1 ? "go" : "next");
@@ -39,7 +39,6 @@
         var name = event.target.name;
         if (name !== "winner" && name !== "kalookie") { return; }
         if (name === "winner") { markWinner(form); }
-        // Picking the winner or ticking Kalookie leaves the typing where the values are.
         var next = name === "winner" ? values(form)[0] : firstEmpty(form);
         if (next) { next.focus(); }
       });
@@ -81,12 +80,11 @@
     } else if (invalid) {
       invalid.focus();
     } else if (restored) {
-      // An undone hand is back in the form: show its notice and start where the values are.
       restored.setAttribute("tabindex", "-1");
       restored.scrollIntoView({ block: "center" });
       restored.focus({ preventScroll: true });
     } else if (root !== document) {
-      // After a swap the focused button is gone: start the next hand (or question) from its title.
+      // After a swap, start the next hand (or question) from its title.
       var title = root.querySelector("#live h2");
       if (title) { title.setAttribute("tabindex", "-1"); title.focus(); }
     }
@@ -147,36 +145,33 @@
     });
   }
 
-  // A stake's figure is selected on focus, so typing replaces it without clearing it first.
+  // Typing over a stake replaces it.
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("input[data-select]")) {
       event.target.select();
     }
   });
 
-  // Share the result: the phone's share sheet where there is one, else the clipboard.
+  // Share the result: the share sheet, else the clipboard.
   function showShare(root) {
-    root.querySelectorAll("button[data-share]").forEach(function (button) {
-      if (navigator.share || (navigator.clipboard && navigator.clipboard.writeText)) {
-        button.hidden = false;
-      }
+    root.querySelectorAll("[data-share]").forEach(function (b) {
+      b.hidden = !navigator.share && !navigator.clipboard;
     });
   }
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[data-share]");
-    if (!button) { return; }
+    var b = event.target.closest && event.target.closest("[data-share]");
+    if (!b) { return; }
     var text = document.getElementById("share-text").textContent;
-    var said = button.parentNode.querySelector(".shared");
+    var said = b.parentNode.querySelector(".shared");
     if (navigator.share) {
-      navigator.share({ title: button.dataset.title, text: text, url: button.dataset.url })
-        .catch(function () { /* the sheet was closed: nothing to say */ });
-    } else {
-      navigator.clipboard.writeText(text + "\n" + button.dataset.url).then(function () {
-        if (said) { said.textContent = "Copied: paste it into the group chat."; }
-      }, function () {
-        if (said) { said.textContent = "Copying was refused: copy the text below instead."; }
-      });
+      navigator.share({ title: b.dataset.title, text: text, url: b.dataset.url }).catch(function () {});
+      return;
     }
+    navigator.clipboard.writeText(text + "\n" + b.dataset.url).then(function () {
+      said.textContent = "Copied: paste it into the group chat.";
+    }, function () {
+      said.textContent = "Copying was refused: copy the text below instead.";
+    });
   });
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -190,8 +185,7 @@
       });
     }
   });
-  // A fault on the server saved nothing: say so (in the server's words) above the form, whose
-  // typed values stay where they are.
+  // A fault saved nothing: the server's note goes above the form, which keeps what was typed.
   document.addEventListener("htmx:responseError", function (event) {
     var live = document.getElementById("live");
     if (!live || event.detail.xhr.status !== 503) { return; }

@@ -159,7 +159,7 @@ def test_the_watch_page_follows_a_new_hand_without_reloading(phone, second_phone
 
     phone.goto(game.get_absolute_url())
     phone.locator("summary", has_text="Let the table watch").click()
-    expect(phone.locator(".qr svg")).to_be_visible()
+    expect(phone.get_by_role("img", name="QR code of the watch link")).to_be_visible()
     shoot(phone, "table-with-share")
     record(phone, "Andy", Mark=50, John=45, Frank=30)
     expect(phone.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3 · "))

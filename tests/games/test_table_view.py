@@ -44,8 +44,12 @@ def test_it_offers_one_value_field_per_player_with_a_numeric_keypad(client):
 def test_it_shows_the_watch_link_as_a_qr_code(client):
     game = stored_game()
     html = client.get(game.get_absolute_url()).content.decode()
-    assert '<svg role="img" aria-label="QR code of the watch link"' in html
+    image = f'<img src="/w/{game.share_token}/qr.svg" alt="QR code of the watch link"'
+    assert image in html  # loaded only once its section is open
     assert game.share_url() in html
+    response = client.get(f"/w/{game.share_token}/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<?xml") and b"<svg" in response.content
 
 
 def test_it_marks_a_player_who_is_out(client):
@@ -117,7 +121,7 @@ def test_the_hand_form_opens_on_the_standing_the_hand_the_dealer_totals_and_room
     html = client.get(game.get_absolute_url()).content.decode()
     strip = html[html.index('<div class="strip">') : html.index("</ul>", html.index("strip"))]
     assert '<h2 id="hand-title">Hand 3 · John deals</h2>' in strip
-    assert 'Andy <strong>85</strong> <span class="muted">(65 to go)</span>' in strip
+    assert "Andy <strong>85</strong> <small>(65 to go)</small>" in strip
     assert "Mark <strong>92</strong>" in strip
 
 

@@ -46,7 +46,7 @@ SCORING_ROUTES = [
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
 ]
-WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/"]
+WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/", "/w/{t}/qr.svg"]
 DOWNLOADS = [
     "/sheets/g/{t}/score-sheet.pdf",
     "/sheets/g/{t}/hands.csv",
