@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import SCREENSHOTS, shoot
 from tests.games.web import stored_game, worked_hands
 
 pytestmark = pytest.mark.browser
@@ -44,6 +44,11 @@ def fits(page, width: int) -> None:
     assert scrolled <= width, f"the page scrolls sideways: {scrolled}px"
 
 
+def shoot_screen(page, name: str) -> None:
+    """What the phone's screen shows (a full-page shot can't show what stays in view)."""
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
 def pick(page, name: str) -> None:
     page.locator("label.pick", has_text=name).click()
 
@@ -61,7 +66,7 @@ def test_the_standing_stays_in_view_while_the_values_are_typed(phone, scheme):
     box = strip.bounding_box()
     assert box is not None and 0 <= box["y"] < 20, box  # stuck to the top of the screen
     assert phone.evaluate("window.scrollY") > 200
-    shoot(phone, f"strip-in-view-{scheme}")
+    shoot_screen(phone, f"strip-in-view-{scheme}")
 
 
 def test_void_asks_first_when_values_are_typed(phone):
@@ -73,7 +78,7 @@ def test_void_asks_first_when_values_are_typed(phone):
     expect(phone.locator("#void-ask")).to_contain_text("Values are typed for hand 1")
     expect(phone.get_by_role("button", name="Yes, void hand 1")).to_be_focused()
     expect(phone.locator("#value-0")).to_have_value("85")
-    shoot(phone, "void-asks")
+    shoot_screen(phone, "void-asks")
     phone.get_by_role("button", name="Yes, void hand 1").click()
     expect(phone.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2 · "))
     expect(phone.locator(".last")).to_contain_text("Last hand (1): void")
@@ -90,7 +95,7 @@ def test_undo_puts_the_hand_back_in_the_form_with_the_notice_in_view(phone):
     expect(notice).to_be_in_viewport()
     expect(phone.get_by_role("radio", name="Andy")).to_be_checked()
     expect(phone.locator("#value-1")).to_have_value("50")
-    shoot(phone, "undo-restores")
+    shoot_screen(phone, "undo-restores")
     phone.get_by_role("button", name="Record hand").click()  # a mistaken undo, taken back
     expect(phone.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3 · "))
     expect(phone.locator(".last")).to_contain_text("Last hand (2): Andy won")
@@ -104,7 +109,7 @@ def test_undo_without_javascript_brings_the_values_back_too(browser, live_server
     expect(page.locator(".notice.restored")).to_be_in_viewport()
     expect(page.locator("#value-2")).to_have_value("45")
     expect(page.get_by_role("button", name="Count Mark's cards")).to_be_hidden()
-    shoot(page, "undo-restores-no-js")
+    shoot_screen(page, "undo-restores-no-js")
     context.close()
 
 
@@ -146,7 +151,7 @@ def test_a_missing_buy_in_decision_after_an_edit_is_told_beside_its_control(phon
     expect(select).to_be_visible()
     expect(select).to_have_attribute("aria-invalid", "true")
     expect(phone.locator("#decision-1-error")).to_contain_text("no decision is recorded")
-    shoot(phone, "edit-decision-beside")
+    shoot_screen(phone, "edit-decision-beside")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
