@@ -309,3 +309,26 @@ def test_the_date_played_is_changed_on_the_score_sheet(phone):
     phone.get_by_role("button", name="Change the date").click()
     expect(phone.locator(".messages")).to_contain_text("The game's date is now 20 Nov 2026.")
     shoot(phone, "sheet-date")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_states_have_no_serious_accessibility_issue(phone, scheme):
+    from tests.browser.test_accessibility import serious_issues
+
+    phone.emulate_media(color_scheme=scheme)
+    jamaica = stored_game(
+        "Ann Bob Cy", hands=JAMAICA_HANDS, rules={"preset": "jamaica"}, stakes={"initial": "1"}
+    )
+    found = {}
+    for url in (f"/g/{jamaica.edit_token}/sheet/", jamaica.get_absolute_url() + "?handover=1"):
+        phone.goto(url)
+        phone.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
+        found[url] = serious_issues(phone)
+    game = stored_game()
+    phone.goto(game.get_absolute_url())
+    pick(phone, "John")
+    phone.locator("#value-0").fill("85")
+    phone.get_by_role("button", name="Void hand").click()
+    expect(phone.locator("#void-ask")).to_be_visible()
+    found["void asked"] = serious_issues(phone)
+    assert not any(found.values()), found
