@@ -7,6 +7,7 @@ and refuses it (409) when the game has changed since, unless the command is stil
 (see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,7 @@ class Outcome:
     entry: HandEntry | None = None
     change: Change | None = None
     problems: tuple[engine.Problem, ...] = ()
+    undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
 
 
 class Refusal(Exception):
@@ -213,11 +215,24 @@ def _refresh(game: Game, row: Game) -> None:
 def _applied(game: Game, command: Command, decision: Decision) -> Outcome:
     if decision.after is not None:
         game.keep_ledger(decision.after)
-    return Outcome(200, decision.notice, applied=True, warning=decision.warning)
+    return Outcome(
+        200,
+        decision.notice,
+        applied=True,
+        warning=decision.warning,
+        undone=decision.data.get("undone"),
+    )
 
 
 def _problems(problems: list[engine.Problem]) -> str:
     return "; ".join(present.problem_text(p) for p in problems)
+
+
+def unflagged(entry: HandEntry, problems: tuple[engine.Problem, ...]) -> tuple:
+    """The engine's problems with a typed hand, less those about a field the form already
+    flagged (its value couldn't be read, so the engine finds it missing): every field's
+    problem is told at once, each once."""
+    return tuple(p for p in problems if not (p.player and p.player in entry.errors))
 
 
 def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
@@ -255,7 +270,11 @@ class RecordHand(Command):
         if not ledger.can_record_hand:
             raise Refusal(409, why_no_hand(ledger))
         players = list(ledger.in_game())
-        if self.post is None:
+        action = "" if self.post is None else self.post.get("action")
+        if action == "void" and typed_values(self.post):
+            typed = {k: v for k, v in self.post.items() if k != "csrfmiddlewaretoken"}
+            raise Refusal(422, entry=HandEntry(None, typed, {"void": [VOID_ASK.format(number)]}))
+        if self.post is None or action == "void-anyway":
             hand = self.hand or engine.Hand(void=True)
             after = engine.extend(ledger, hand)
             if after.hand_problems(number):
@@ -264,13 +283,13 @@ class RecordHand(Command):
             seats = seat_order(ledger)
             rules = ledger.game.rules
             entry = read_hand(self.post, players, seats, rules, len(seats), ledger.next_deal)
-            if entry.hand is not None and not entry.errors:
+            if entry.hand is not None:
                 after = engine.extend(ledger, entry.hand)
-                add_problems(entry, after.hand_problems(number), players)
+                add_problems(entry, unflagged(entry, after.hand_problems(number)), players)
             if entry.errors or entry.hand is None:
                 raise Refusal(422, entry=entry)
             hand = entry.hand
-        summary = f"Hand {number}: {present.describe_hand(hand)}"
+        summary = f"Hand {number}: {present.describe_hand(hand, ledger.game.rules.family)}"
         return Decision(summary, after, data={"number": number, "hand": hand})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -297,6 +316,18 @@ class RecordHand(Command):
 
     def replay_notice(self, change: Change) -> str:
         return f"That hand was already recorded (sent twice): {change.summary}."
+
+
+VOID_ASK = (
+    "Values are typed for hand {}: void it anyway (the stock ran out twice)? "
+    "They will be thrown away."
+)
+TYPED = re.compile(r"(value|cards|jokers|adjust|reason)-[0-9]+")
+
+
+def typed_values(post: Any) -> bool:
+    """Whether the hand form carries anything typed that a void hand would throw away."""
+    return any(TYPED.fullmatch(k) and v.strip() for k, v in post.items())
 
 
 def race_notice(number: int) -> str:
@@ -362,10 +393,13 @@ class Undo(Command):
                 409, "The last hand has changed since this page was loaded: nothing was undone."
             )
         last = ledger.game.hands[-1]
+        notice = f"Hand {number} undone — its values are back in the form."
+        if last.void:
+            notice = f"Hand {number} (void) undone."
         return Decision(
-            f"Undid hand {number}: {present.describe_hand(last)}",
-            notice=f"Hand {number} was undone.",
-            data={"number": number},
+            f"Undid hand {number}: {present.describe_hand(last, ledger.game.rules.family)}",
+            notice=notice,
+            data={"number": number, "undone": last},
         )
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -400,9 +434,10 @@ class EditHand(Command):
                 raise refused(422, after.hand_problems(number))
         else:
             hand, after = self._read(ledger, before)
+        family = ledger.game.rules.family
         summary = (
-            f"Edited hand {number}: was {present.describe_hand(before)}; "
-            f"now {present.describe_hand(hand)}"
+            f"Edited hand {number}: was {present.describe_hand(before, family)}; "
+            f"now {present.describe_hand(hand, family)}"
         )
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
@@ -424,11 +459,17 @@ class EditHand(Command):
         deal = ledger.hands[number - 1].deal
         entry = read_hand(self.post, players, seats, rules, len(seats), deal)
         after = None
-        if entry.hand is not None and not entry.errors:
+        if entry.hand is not None:
             held = hand_bounds(rules, len(seats), deal)[0]
             entry.hand = keep_counted_cards(entry.hand, before, rules, held)
             after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
-            add_problems(entry, after.hand_problems(number), players)
+            problems = unflagged(entry, after.hand_problems(number))
+            # A buy-in decision's problem goes beside its control, not under the points.
+            for p in problems:
+                if p.field == "buy_ins" and p.player in players:
+                    entry.add(f"decision:{p.player}", present.problem_text(p))
+            problems = tuple(p for p in problems if p.field != "buy_ins" or p.player not in players)
+            add_problems(entry, problems, players)
         if entry.errors or entry.hand is None or after is None:
             raise Refusal(422, entry=entry)
         return entry.hand, after
@@ -449,7 +490,7 @@ class DeleteHand(Command):
             raise Refusal(404, "There is no such hand.")
         gone = ledger.game.hands[self.number - 1]
         return Decision(
-            f"Deleted hand {self.number}: {present.describe_hand(gone)}",
+            f"Deleted hand {self.number}: {present.describe_hand(gone, ledger.game.rules.family)}",
             notice=f"Hand {self.number} was deleted; later hands moved up one.",
         )
 
@@ -460,25 +501,33 @@ class DeleteHand(Command):
 STOPS = {
     "refund": "Stopped the game: the pool is refunded",
     "split": "Stopped the game: the pool is split among the players still in",
+    "leader": "Stopped the game: the leader takes the pot",
     "": "Took back the stop: the game goes on",
 }
 
 
 @dataclass
 class Stop(Command):
-    """Stops the game early with a refund or a split, or takes a stop back."""
+    """Stops the game early with a refund, a split or (where the family has a leader) the
+    leader taking the pot; or takes a stop back."""
 
     settle: str
     action = "stop"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         if self.settle not in STOPS:
-            raise Refusal(422, "Choose to refund the pool or to split it.")
+            raise Refusal(
+                422, "Choose to refund the pool, to split it or to give it to the leader."
+            )
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise refused(422, fresh)
-        return Decision(STOPS[self.settle], after)
+        summary = STOPS[self.settle]
+        if self.settle == "leader":
+            verb = "takes" if len(after.sharers) == 1 else "share"
+            summary = f"Stopped the game: {' and '.join(after.sharers)} {verb} the pot"
+        return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         game.stopped = self.settle
@@ -524,3 +573,33 @@ class MarkPaid(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # Only what this page changed is applied, to the transfers as they stand now.
         return self.was is not None
+
+
+EARLIEST = datetime.date(1900, 1, 1)
+
+
+@dataclass
+class SetDate(Command):
+    """The date the game was played, as the score sheet's form sends it (YYYY-MM-DD)."""
+
+    raw: str
+    today: datetime.date
+    action = "date"
+
+    def decide(self, ledger: engine.Ledger) -> Decision:
+        try:
+            day = datetime.date.fromisoformat(self.raw.strip())
+        except ValueError:
+            raise Refusal(422, "Give the date the game was played, such as 2026-11-20.") from None
+        if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
+            raise Refusal(422, f"A game is played from 1900 to today, not on {day:%-d %b %Y}.")
+        return Decision(
+            f"Set the date played: {day:%-d %b %Y}",
+            ledger,
+            notice=f"The game's date is now {day:%-d %b %Y}.",
+            data={"day": day},
+        )
+
+    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
+        game.played_on = decision.data["day"]
+        game.save(update_fields=["played_on"])

@@ -146,6 +146,10 @@ class NewGameForm(forms.Form):
             )
         self.record: engine.GameRecord | None = None
         self.drawn: list[tuple[int, str]] = []
+        # Stakes: the decimal keypad; app.js selects the figure on focus, so typing replaces it.
+        for name in STAKE_FIELDS:
+            self.fields[name].widget.attrs.update(inputmode="decimal", autocomplete="off")
+            self.fields[name].widget.attrs["data-select"] = ""
 
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
@@ -421,6 +425,8 @@ def _read_adjustment(
     """A fixed-deals penalty adjustment and its reason; the challenge box fills in both."""
     raw = post.get(f"adjust-{seat}", "").strip()
     reason = post.get(f"reason-{seat}", "").strip()
+    if post.get(f"sign-{seat}") == "-" and raw and not raw.startswith("-"):
+        raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
     if post.get(f"challenge-{seat}") in ("on", "1", "true"):
         raw = raw or str(CHALLENGE_POINTS)
         reason = reason or CHALLENGE_REASON

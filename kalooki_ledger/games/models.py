@@ -27,6 +27,7 @@ class Game(models.Model):
         ("", "Not stopped"),
         ("refund", "Refund the pool"),
         ("split", "Split the pool"),
+        ("leader", "The leader takes the pot"),
     ]
 
     title = models.CharField(max_length=200, blank=True)
@@ -53,13 +54,22 @@ class Game(models.Model):
         ordering = ["-created"]
 
     def __str__(self) -> str:
-        return self.title or f"Game {self.pk}"
+        return self.title or self.untitled_name()
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.edit_token])
 
     def share_url(self) -> str:
         return reverse("games:watch", args=[self.share_token])
+
+    def untitled_name(self) -> str:
+        """An untitled game by its players and date: "Andy, Mark and John · 20 Nov 2026"."""
+        names = list(self.seat_ids()) if self.pk else []
+        if not names:
+            return f"Game {self.pk}"
+        players = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        when = self.played_on or (self.created.date() if self.created else None)
+        return f"{players} · {when:%-d %b %Y}" if when else players
 
     def stakes(self) -> engine.Stakes:
         def amount(value: Decimal) -> Decimal:

@@ -1,7 +1,7 @@
 """What the pages show, built only from the engine's ledger: money written for people,
 the standings rows and the score sheet's rows."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from kalooki_ledger import rules as engine
@@ -128,6 +128,52 @@ def problem_text(problem: engine.Problem) -> str:
 class Cell:
     text: str
     mark: str  # "", "winner", "kalookie", "buy-in"
+    note: str = ""  # the footnote mark of a penalty adjustment: "†1"
+
+
+@dataclass(frozen=True)
+class PenaltyNote:
+    """A fixed-deals penalty adjustment, marked on the sheet and told in a footnote."""
+
+    mark: str
+    hand: int
+    player: str
+    points: int
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.mark} {self.plain()}"
+
+    def plain(self) -> str:
+        why = f" — {self.reason}" if self.reason else ""
+        return f"Hand {self.hand}, {self.player}: {self.points:+d} penalty points{why}"
+
+
+def penalty_notes(ledger: engine.Ledger) -> list[PenaltyNote]:
+    """Every scored hand's penalty adjustments (Jamaica, Trinidad) with their reasons, in order."""
+    notes: list[PenaltyNote] = []
+    for row, hand in zip(ledger.hands, ledger.game.hands, strict=True):
+        if row.void or row.conflicting:
+            continue
+        for player in ledger.game.players:
+            if player in hand.adjustments:
+                mark = f"†{len(notes) + 1}"
+                reason = hand.reasons.get(player, "")
+                notes.append(
+                    PenaltyNote(mark, row.number, player, hand.adjustments[player], reason)
+                )
+    return notes
+
+
+def adjustments_text(hand: engine.Hand) -> str:
+    """A hand's penalty adjustments in one phrase: "penalty points Cy +50 (called four times)"."""
+    if not hand.adjustments:
+        return ""
+    told = []
+    for player, points in hand.adjustments.items():
+        reason = hand.reasons.get(player)
+        told.append(f"{player} {points:+d}" + (f" ({reason})" if reason else ""))
+    return "penalty points " + ", ".join(told)
 
 
 @dataclass(frozen=True)
@@ -157,12 +203,18 @@ def pot_title(ledger: engine.Ledger) -> str:
     return "Pot" if ledger.game.stakes.initial else ""
 
 
+def pot_word(ledger: engine.Ledger) -> str:
+    """What the stakes put in are called: the pool of elimination, the pot everywhere else."""
+    return "pool" if ledger.game.rules.family == "elimination" else "pot"
+
+
 def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
     """As on 000's sheet: totals with * for the winner, *K for a kalookie, (n) for a buy-in reset;
     beside them the running hand payments."""
     fmt = Money(ledger)
     players = ledger.game.players
     running = dict.fromkeys(players, Decimal(0))
+    notes = {(n.hand, n.player): n.mark for n in penalty_notes(ledger)}
     rows = []
     for hand in ledger.hands:
         cells = []
@@ -183,6 +235,8 @@ def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
                 cells.append(Cell(str(hand.totals[p]), ""))
             else:
                 cells.append(Cell("", ""))
+            if (hand.number, p) in notes and cells[-1].text:
+                cells[-1] = replace(cells[-1], note=notes[(hand.number, p)])
         rows.append(
             SheetRow(
                 number=hand.number,
@@ -204,14 +258,18 @@ def pool_row(ledger: engine.Ledger) -> list[str]:
     return [fmt(s.pool_share - s.paid_in, signed=True) for s in ledger.standings]
 
 
-def describe_hand(hand: engine.Hand) -> str:
-    """A hand in one line for the history: "John won (Andy 85, Mark 42)"."""
+def describe_hand(hand: engine.Hand, family: str = "elimination") -> str:
+    """A hand in one line for the history: "John won (Andy 85, Mark 42)", in the family's
+    words ("won by bending the table")."""
     if hand.void:
         return "void"
-    how = "won by kalookie" if hand.kalookie else "won"
+    how = f"won by {KALOOKIE_HOW[family]}" if hand.kalookie else "won"
     values = [f"{p} {v}" for p, v in hand.penalties.items()]
     values += [f"{p} {' '.join(c)}" for p, c in hand.cards.items()]
+    values += [f"{p} {c.cards} cards, {c.jokers} jokers" for p, c in hand.counts.items()]
     text = f"{hand.winner} {how} ({', '.join(values)})"
+    if hand.adjustments:
+        text += f"; {adjustments_text(hand)}"
     if hand.buy_ins:
         decisions = ", ".join(
             f"{p} {'bought in' if d else 'dropped out'}" for p, d in hand.buy_ins.items()
@@ -236,4 +294,36 @@ def last_hand(ledger: engine.Ledger) -> str:
         return f"Last hand ({row.number}): conflicts with an earlier correction."
     how = f" by {KALOOKIE_HOW[ledger.game.rules.family]}" if row.kalookie else ""
     values = ", ".join(f"{p} {v}" for p, v in row.values.items())
+    penalties = adjustments_text(ledger.game.hands[-1])
+    if penalties:
+        values = f"{values}; {penalties}" if values else penalties
     return f"Last hand ({row.number}): {row.winner} won{how}" + (f" — {values}." if values else ".")
+
+
+def result_line(ledger: engine.Ledger) -> str:
+    """The game's result in one sentence, for a link preview and the text shared."""
+    fmt = Money(ledger)
+    word = pot_word(ledger)
+    staked = ledger.game.rules.family == "elimination" or ledger.game.stakes.initial
+    pot = f" the {word} of {fmt(ledger.pool)}" if staked else ""
+    if ledger.status == "finished":
+        if ledger.winner:
+            return f"{ledger.winner} wins" + (pot or "") + "."
+        return f"A tie: {' and '.join(ledger.sharers)} share{pot or ' the best total'}."
+    if ledger.status == "stopped":
+        if ledger.game.stopped == "leader":
+            verb = "takes" if len(ledger.sharers) == 1 else "share"
+            return f"Stopped early: {' and '.join(ledger.sharers)} led and {verb}{pot or ' it'}."
+        how = "refunded" if ledger.game.stopped == "refund" else "split"
+        return f"Stopped early: the {word} {how}."
+    hands = len(ledger.hands)
+    return f"{hands} hand{'s' if hands != 1 else ''} played; {status_text(ledger)}."
+
+
+def share_text(ledger: engine.Ledger, title: str) -> str:
+    """The result ready for a group chat: the result, each player's net, who pays whom."""
+    fmt = Money(ledger)
+    lines = [f"{title}: {result_line(ledger)}"]
+    lines.append(", ".join(f"{s.name} {fmt(s.net, signed=True)}" for s in ledger.standings))
+    lines += [f"{t.payer} pays {t.payee} {fmt(t.amount)}" for t in ledger.transfers]
+    return "\n".join(lines)

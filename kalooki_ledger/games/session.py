@@ -18,3 +18,12 @@ def remember(request: HttpRequest, game: Game, scoring: bool) -> None:
 
 def remembered_tokens(request: HttpRequest) -> list[str]:
     return list(request.session.get(SESSION_KEY, []))
+
+
+def forget_token(request: HttpRequest, token: str) -> bool:
+    """Takes a game's link off this browser's list; says whether it was there."""
+    kept = remembered_tokens(request)
+    if token not in kept:
+        return False
+    request.session[SESSION_KEY] = [t for t in kept if t != token]
+    return True

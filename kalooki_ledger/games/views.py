@@ -1,6 +1,7 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 
 from django.contrib import messages
@@ -10,11 +11,13 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
@@ -32,8 +35,8 @@ from .forms import (
 )
 from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
-from .qr import qr_svg
-from .session import remember, remembered_tokens
+from .qr import qr_file, qr_svg
+from .session import forget_token, remember, remembered_tokens
 
 IMPORT_FORM = "sheets/_import_form.html"
 
@@ -84,6 +87,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "ledger": ledger,
         "rows": present.standings(ledger),
         "pool": fmt(ledger.pool),
+        "pot_word": present.pot_word(ledger),
         "pot": fmt(ledger.game.stakes.initial * len(ledger.game.players)),
         "low": low,
         "high": high,
@@ -96,6 +100,8 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
         "last_hand": present.last_hand(ledger),
+        "share_text": present.share_text(ledger, str(game)) if ledger.over else "",
+        "watch_link": request.build_absolute_uri(game.share_url()),
         "version": game.version,
         "notice": "",
     }
@@ -141,10 +147,12 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
                 "won": typed.get("winner") == name,
                 "decision_key": decision,
                 "decision": typed.get(decision, ""),
+                "decision_errors": errors.get(f"decision:{name}", []),
                 "seat": seat,
                 "cards": typed.get(f"cards-{seat}", ""),
                 "jokers": typed.get(f"jokers-{seat}", ""),
                 "adjust": typed.get(f"adjust-{seat}", ""),
+                "takes_off": typed.get(f"sign-{seat}") == "-",
                 "reason": typed.get(f"reason-{seat}", ""),
                 "challenge": bool(typed.get(f"challenge-{seat}")),
             }
@@ -156,6 +164,8 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
         "kalookie": bool(typed.get("kalookie")),
         "winner_errors": errors.get("winner", []),
         "form_errors": errors.get("form", []),
+        "void_asked": errors.get("void", []),
+        "decision_errors": any(k.startswith("decision:") for k in errors),
     }
 
 
@@ -163,7 +173,9 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
-        context["qr"] = qr_svg(request.build_absolute_uri(game.share_url()))
+        if request.GET.get("handover"):  # asked for, past the warning
+            scoring_link = request.build_absolute_uri(game.get_absolute_url())
+            context["handover"] = qr_svg(scoring_link, "QR code of the scoring link")
         context["card_values"] = _card_values(ledger.game.rules)
     template = "games/table.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -200,6 +212,8 @@ def home(request: HttpRequest) -> HttpResponse:
                     "hands": len(ledger.hands),
                     "status": ledger.status,
                     "winner": ledger.winner,
+                    "when": game.played_on or timezone.localtime(game.created).date(),
+                    "token": token,
                 }
             )
     try:
@@ -208,6 +222,15 @@ def home(request: HttpRequest) -> HttpResponse:
     except TemplateDoesNotExist:
         has_import = False
     return render(request, "games/home.html", {"games": games, "has_import": has_import})
+
+
+@require_POST
+def forget(request: HttpRequest) -> HttpResponse:
+    """Takes a game off this phone's list (the game itself stays, at its links)."""
+    token = request.POST.get("token", "")
+    if forget_token(request, token):
+        messages.info(request, "The game is off this phone's list; its links still work.")
+    return redirect("games:home")
 
 
 def _known_names(request: HttpRequest) -> list[str]:
@@ -256,6 +279,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
             raise Http404("No house rules at this link")
         initial = settings_initial(house.preset, house.rule_overrides, house.stakes)
         initial["title"] = house.name
+    elif request.method != "POST" and request.GET.get("again"):
+        initial = _again(_game(edit_token=request.GET["again"]))
     form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid() and form.record is not None:
         try:
@@ -266,8 +291,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if started and (done := started.select_related("game").first()):
             messages.info(request, "That game was already started (the form was sent twice).")
             return redirect("games:table", done.game.edit_token)
+        # A game started here is played today (a date the score sheet can change).
+        started_record = form.record
+        if started_record.played_on is None:
+            started_record = replace(started_record, played_on=timezone.localdate())
         with transaction.atomic():
-            game = store.store_record(form.record)
+            game = store.store_record(started_record)
             summary = f"Started the game: {', '.join(form.record.game.players)}"
             if form.drawn:
                 draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
@@ -292,6 +321,24 @@ def new_game(request: HttpRequest) -> HttpResponse:
         },
         status=status,
     )
+
+
+def _again(game: Game) -> dict:
+    """The new-game form for the same table again: the same seats and rules, the deal passed
+    on to the next seat (the first name typed deals first)."""
+    ledger = game.cached_ledger()
+    record, stakes = ledger.game, ledger.game.stakes
+    amounts = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+    money = {k: format_amount(getattr(stakes, k), ledger.money_digits) for k in amounts}
+    initial = settings_initial(
+        game.preset, game.rule_overrides, {"currency": stakes.currency, **money}
+    )
+    players = list(record.players)
+    start = (players.index(record.first_dealer) + 1) % len(players)
+    for i, name in enumerate(players[start:] + players[:start], 1):
+        initial[f"player_{i}"] = name
+    initial["seating"] = "typed"
+    return initial
 
 
 def _house_card(rules: engine.Rules, stakes: engine.Stakes, notes: str) -> list[str]:
@@ -382,7 +429,7 @@ def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
-    return _render_table(request, game)
+    return _render_table(request, game, **_restored(request, game, game.cached_ledger()))
 
 
 @require_POST
@@ -404,8 +451,35 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 @scoring
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
-    command = commands.Undo(request.POST.get("hand", ""))
-    return _table_answer(request, game, _command(request, game, command))
+    """Takes back the last hand and puts its values back in the hand form, so a slip is mended
+    by changing what was wrong and a mistaken undo by recording it again."""
+    outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
+    if outcome.status != 200 or outcome.undone is None:
+        return _table_answer(request, game, outcome)
+    ledger = game.cached_ledger()
+    typed: dict[str, str] = {}
+    if not outcome.undone.void and ledger.can_record_hand:
+        seats = commands.seat_order(ledger)
+        rules = ledger.game.rules
+        held = hand_bounds(rules, len(seats), ledger.next_deal)[0]
+        typed = _typed(outcome.undone, seats, rules, held)
+    if request.htmx:
+        return _render_table(request, game, typed=typed, restored=outcome.notice)
+    restore = {"number": ledger.next_hand_number, "typed": typed, "notice": outcome.notice}
+    request.session[_restore_key(game)] = restore
+    return redirect(reverse("games:table", args=[game.edit_token]) + "#hand-title")
+
+
+def _restore_key(game: Game) -> str:
+    return f"restore-{game.pk}"
+
+
+def _restored(request: HttpRequest, game: Game, ledger: engine.Ledger) -> dict:
+    """An undone hand's values waiting for the table page (once, and only for that hand)."""
+    restore = request.session.pop(_restore_key(game), None)
+    if not restore or restore.get("number") != ledger.next_hand_number:
+        return {}
+    return {"typed": restore["typed"], "restored": restore["notice"]}
 
 
 @require_POST
@@ -424,13 +498,8 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
     return _table_answer(request, game, _command(request, game, command))
 
 
-def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
-    row = ledger.hands[number - 1]
-    hand = ledger.game.hands[number - 1]
-    seats = commands.seat_order(ledger)
-    players = commands.in_hand(ledger, number)
-    rules = ledger.game.rules
-    held, low, high = hand_bounds(rules, len(seats), row.deal)
+def _typed(hand: engine.Hand, seats: dict[str, int], rules: engine.Rules, held: int) -> dict:
+    """A recorded hand as the hand form's fields would hold it, typed in again."""
     # A card list the engine refuses leaves its field empty, its problem shown above it.
     values = {**hand.penalties, **counted_cards(hand, rules, held)}
     typed = {value_key(seats[p]): str(v) for p, v in values.items()}
@@ -443,9 +512,29 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         typed[f"cards-{seats[name]}"] = str(count.cards)
         typed[f"jokers-{seats[name]}"] = str(count.jokers)
     for name, points in hand.adjustments.items():
-        typed[f"adjust-{seats[name]}"] = str(points)
+        typed[f"adjust-{seats[name]}"] = str(abs(points))
+        if points < 0:
+            typed[f"sign-{seats[name]}"] = "-"
     for name, reason in hand.reasons.items():
         typed[f"reason-{seats[name]}"] = reason
+    return typed
+
+
+@require_POST
+@scoring
+def played_on(request: HttpRequest, game: Game) -> HttpResponse:
+    command = commands.SetDate(request.POST.get("played_on", ""), timezone.localdate())
+    return _sheet_answer(request, game, _command(request, game, command))
+
+
+def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
+    row = ledger.hands[number - 1]
+    hand = ledger.game.hands[number - 1]
+    seats = commands.seat_order(ledger)
+    players = commands.in_hand(ledger, number)
+    rules = ledger.game.rules
+    held, low, high = hand_bounds(rules, len(seats), row.deal)
+    typed = _typed(hand, seats, rules, held)
     context = {
         "game": game,
         "ledger": ledger,
@@ -522,6 +611,7 @@ def _sheet(
         "can_edit": can_edit,
         "public": not can_edit,
         "rows": present.sheet_rows(ledger),
+        "notes": present.penalty_notes(ledger),
         "points_title": present.SHEET_TITLES[ledger.game.rules.family],
         "pot_title": present.pot_title(ledger),
         "fixed_deals": ledger.game.rules.family == "fixed-deals",
@@ -629,6 +719,17 @@ def watch_remember(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+def watch_qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The watch link as a QR code image: the table page loads it when its section opens."""
+    game = _game(share_token=token)
+    response = HttpResponse(
+        qr_file(request.build_absolute_uri(game.share_url())), content_type="image/svg+xml"
+    )
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@require_GET
 def watch(request: HttpRequest, token: str) -> HttpResponse:
     return _watched(request, token, lambda game: _watch_page(request, game))
 
@@ -636,5 +737,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
     ledger = game.cached_ledger()
     context = _table_context(request, game, ledger, can_edit=False, public=True)
+    context["preview"] = present.result_line(ledger)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

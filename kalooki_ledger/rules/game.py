@@ -7,7 +7,9 @@ from typing import Literal
 
 from .config import Rules, Stakes
 
-Settle = Literal["refund", "split"]
+Settle = Literal["refund", "split", "leader"]
+# How a game stopped early settles: "leader" (the best total takes the pot) is not for elimination.
+SETTLES: tuple[Settle, ...] = ("refund", "split", "leader")
 _EMPTY: Mapping = MappingProxyType({})
 
 

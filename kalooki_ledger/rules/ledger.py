@@ -30,6 +30,9 @@ COUNTS_ELSEWHERE = (
 )
 ADJUSTMENTS_ELSEWHERE = "penalty adjustments are for fixed-deals games: remove the adjustment"
 BUY_INS_ELSEWHERE = "buy-ins belong to elimination games: remove the decision"
+NO_LEADER = (
+    "an elimination game has no leader to take the pool: stop it with a refund or a split instead"
+)
 
 
 class HandRow(NamedTuple):
@@ -340,6 +343,21 @@ class _Replay:
         self.winner = self.sharers[0] if len(self.sharers) == 1 else None
         self.finished_after = number
 
+    def leaders_take(self, still_in: set[str], digits: int) -> dict[str, Decimal]:
+        """A game stopped with "leader": the best total among those still in takes the pot;
+        leaders who tie split it as at a finish. Elimination has no leader: a problem."""
+        share = dict.fromkeys(self.seats, ZERO)
+        if self.rules.family == "elimination":
+            self.problems.append(Problem(NO_LEADER))
+            return dict(self.paid_in)
+        totals = [self.totals[p] for p in self.seats if p in still_in]
+        best = min(totals) if self.rules.lowest_wins() else max(totals)
+        self.sharers = tuple(p for p in self.seats if p in still_in and self.totals[p] == best)
+        order = [p for p in _from_left_of(self.seats, self.dealer_index) if p in self.sharers]
+        for player, amount in zip(order, split_evenly(self.pool, len(order), digits), strict=True):
+            share[player] = amount
+        return share
+
     def pass_deal(self) -> None:
         """After a scored hand the deal passes clockwise to the next player still in."""
         following = _next_in(self.seats, self.dealer_index, self.out_after)
@@ -567,6 +585,8 @@ class _Replay:
             awaiting = ()
             if game.stopped == "refund":
                 pool_share = dict(self.paid_in)
+            elif game.stopped == "leader":
+                pool_share = self.leaders_take(still_in, digits)
             else:
                 dealer_index = self.dealer_index
                 following = _next_in(
@@ -625,7 +645,7 @@ class _Replay:
             transfers=fewest_transfers(nets, seats) if settled else (),
             problems=tuple(self.problems),
             money_digits=digits,
-            sharers=self.sharers if status == "finished" else (),
+            sharers=self.sharers if status == "finished" or game.stopped == "leader" else (),
             next_deal=deal.get("deal"),
             next_contract=deal.get("contract"),
         )
@@ -689,6 +709,7 @@ class _Elimination(_Replay):
                     f"was not offered a buy-in after this hand: {reason}; remove the decision",
                     number,
                     player,
+                    "buy_ins",
                 )
             )
         bought_in: list[str] = []
@@ -705,6 +726,7 @@ class _Elimination(_Replay):
                         "record whether they bought in or dropped out",
                         number,
                         player,
+                        "buy_ins",
                     )
                 )
             if decision:

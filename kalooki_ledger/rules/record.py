@@ -11,7 +11,7 @@ from typing import Any
 
 from .config import FAMILIES, Rules, Stakes
 from .errors import Problem, RecordError
-from .game import CardCount, Game, Hand
+from .game import SETTLES, CardCount, Game, Hand
 from .ledger import MAX_HANDS, Ledger, check_setup, replay
 from .money import UNITS, display_digits, format_amount, parse_amount
 from .names import MAX_NAME, check_name, first_repeat, tidy_name
@@ -371,9 +371,12 @@ def parse_record(data: Any) -> GameRecord:
         if (
             not isinstance(stopped, Mapping)
             or set(stopped) != {"settle"}
-            or stopped.get("settle") not in ("refund", "split")
+            or stopped.get("settle") not in SETTLES
         ):
-            raise _fail('stopped is null, {"settle": "refund"} or {"settle": "split"}')
+            raise _fail(
+                'stopped is null, {"settle": "refund"} or {"settle": "split"}, '
+                'or {"settle": "leader"} where the game has a leader'
+            )
         stopped = stopped["settle"]
     game = Game(players=players, rules=rules, stakes=stakes, first_dealer=first_dealer)
     check_setup(game)

@@ -8,6 +8,8 @@ from .money import display_digits, format_amount
 
 def _amount(amount: Decimal, stakes: Stakes) -> str:
     text = format_amount(amount, display_digits(stakes.currency, stakes.amounts()))
+    if stakes.currency == "units" and amount == 1:
+        return f"{text} unit"  # "1 unit", never "1 units"
     return f"{text} {stakes.currency}"
 
 

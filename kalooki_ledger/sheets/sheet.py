@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from kalooki_ledger.games.present import penalty_notes
 from kalooki_ledger.rules import PRESETS, GameRecord, HandRow, Ledger, Rules, Stakes
 from kalooki_ledger.rules.money import UNITS, ZERO, format_amount
 
@@ -70,6 +71,7 @@ class ScoreSheet:
     pot_title: str = "Pool"  # "" where the family has no pool and no pot was staked
     fixed_deals: bool = False
     place: str = ""  # where it was played: the club (and tournament table), when one filed it
+    penalty_notes: tuple[str, ...] = ()  # fixed-deals adjustments and their reasons
 
 
 def signed(amount: Decimal, digits: int) -> str:
@@ -187,7 +189,11 @@ def status_line(ledger: Ledger) -> str:
         text += f": {ledger.winner} wins the pool of {with_symbol(pool, stakes, digits)}"
     elif ledger.status == "stopped":
         how = "refunded" if ledger.game.stopped == "refund" else "split among the players in"
-        text += f": the pool of {with_symbol(pool, stakes, digits)} {how}"
+        if ledger.game.stopped == "leader":
+            how = f"taken by the leader{'s' if len(ledger.sharers) > 1 else ''}, "
+            how += " and ".join(ledger.sharers)
+        word = "pool" if family == "elimination" else "pot"
+        text += f": the {word} of {with_symbol(pool, stakes, digits)} {how}"
     elif ledger.status == "awaiting-buy-ins":
         text += f": {', '.join(ledger.awaiting_buy_ins)}"
     elif ledger.dealer:
@@ -294,4 +300,5 @@ def score_sheet(
         pot_title="Pool" if family == "elimination" else ("Pot" if game.stakes.initial else ""),
         fixed_deals=family == "fixed-deals",
         place=place,
+        penalty_notes=tuple(n.plain() for n in penalty_notes(ledger)),
     )

@@ -18,6 +18,16 @@
       box.classList.toggle("won", won);
       box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won; });
     });
+    // Enter says "Go" (records) on the last value shown, "Next" before it.
+    var list = values(form);
+    list.forEach(function (input, i) {
+      input.setAttribute("enterkeyhint", i === list.length - 1 ? "go" : "next");
+    });
+  }
+
+  function firstEmpty(form) {
+    var list = values(form);
+    return list.filter(function (input) { return !input.value; })[0] || list[0];
   }
 
   function setUp(root) {
@@ -26,10 +36,11 @@
       form.dataset.ready = "1";
       markWinner(form);
       form.addEventListener("change", function (event) {
-        if (event.target.name !== "winner") { return; }
-        markWinner(form);
-        var first = values(form)[0];
-        if (first) { first.focus(); }
+        var name = event.target.name;
+        if (name !== "winner" && name !== "kalookie") { return; }
+        if (name === "winner") { markWinner(form); }
+        var next = name === "winner" ? values(form)[0] : firstEmpty(form);
+        if (next) { next.focus(); }
       });
       form.addEventListener("keydown", function (event) {
         if (event.key !== "Enter" || !event.target.matches(".value input")) { return; }
@@ -61,11 +72,19 @@
         button.addEventListener("click", function () { toggleCounter(form, button); });
       });
     });
+    var asked = root.querySelector("[data-focus]");
     var invalid = root.querySelector("[aria-invalid=true]");
-    if (invalid) {
+    var restored = root.querySelector(".notice.restored");
+    if (asked) {
+      asked.focus();
+    } else if (invalid) {
       invalid.focus();
+    } else if (restored) {
+      restored.setAttribute("tabindex", "-1");
+      restored.scrollIntoView({ block: "center" });
+      restored.focus({ preventScroll: true });
     } else if (root !== document) {
-      // After a swap the focused button is gone: start the next hand (or question) from its title.
+      // After a swap, start the next hand (or question) from its title.
       var title = root.querySelector("#live h2");
       if (title) { title.setAttribute("tabindex", "-1"); title.focus(); }
     }
@@ -126,7 +145,37 @@
     });
   }
 
+  // Typing over a stake replaces it.
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("input[data-select]")) {
+      event.target.select();
+    }
+  });
+
+  // Share the result: the share sheet, else the clipboard.
+  function showShare(root) {
+    root.querySelectorAll("[data-share]").forEach(function (b) {
+      b.hidden = !navigator.share && !navigator.clipboard;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest && event.target.closest("[data-share]");
+    if (!b) { return; }
+    var text = document.getElementById("share-text").textContent;
+    var said = b.parentNode.querySelector(".shared");
+    if (navigator.share) {
+      navigator.share({ title: b.dataset.title, text: text, url: b.dataset.url }).catch(function () {});
+      return;
+    }
+    navigator.clipboard.writeText(text + "\n" + b.dataset.url).then(function () {
+      said.textContent = "Copied: paste it into the group chat.";
+    }, function () {
+      said.textContent = "Copying was refused: copy the text below instead.";
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    showShare(document);
     setUp(document);
     // A watch page is cached for every watcher alike: this phone adds it to its own list apart.
     document.querySelectorAll("[data-remember]").forEach(function (element) {
@@ -140,8 +189,7 @@
       });
     }
   });
-  // A fault on the server saved nothing: say so (in the server's words) above the form, whose
-  // typed values stay where they are.
+  // A fault saved nothing: the server's note goes above the form, which keeps what was typed.
   document.addEventListener("htmx:responseError", function (event) {
     var live = document.getElementById("live");
     if (!live || event.detail.xhr.status !== 503) { return; }
@@ -154,6 +202,7 @@
   // The outbox (outbox.js) brought the table up to date.
   document.addEventListener("kalooki:refreshed", function () { setUp(document); });
   document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt.id === "live") { showShare(event.detail.elt.ownerDocument); }
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);
     }

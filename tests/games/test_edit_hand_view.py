@@ -39,6 +39,19 @@ def test_an_edit_that_puts_a_player_over_asks_whether_they_bought_in(client):
     assert game.ledger().standing("Mark").total == 145
 
 
+def test_a_missing_buy_in_decision_is_told_beside_its_control_in_the_opened_section(client):
+    game = stored_game(hands=worked_hands()[:3])
+    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30)
+    html = client.post(edit_url(game, 2), data).content.decode()
+    assert '<details class="decisions" open>' in html
+    decisions = html[html.index('<details class="decisions"') :]
+    select = decisions[decisions.index('id="decision-1"') :]
+    assert select.index('aria-describedby="decision-1-error"') < select.index("</select>")
+    assert '<p class="error" id="decision-1-error" role="alert">Mark was offered' in select
+    fields = html[: html.index('<details class="decisions"')]
+    assert "no decision is recorded" not in fields  # not under the points
+
+
 def test_an_edit_that_conflicts_with_later_hands_keeps_them_and_explains(client):
     game = stored_game(hands=worked_hands())
     # Frank really held 148 in hand 2 and dropped out: hands 3 to 5 still name him.

@@ -27,3 +27,25 @@ def test_it_lists_the_games_this_browser_opened(client):
 def test_it_does_not_list_games_another_browser_opened(client):
     stored_game(title="Someone else's game")
     assert "Someone else" not in client.get("/").content.decode()
+
+
+def test_each_game_shows_its_date_and_an_untitled_one_its_players(client):
+    game = stored_game(title="", played_on="2026-11-20")
+    titled = stored_game(title="Friday", played_on="2026-11-13")
+    client.get(game.get_absolute_url())
+    client.get(titled.get_absolute_url())
+    html = client.get("/").content.decode()
+    assert "Andy, Mark, John and Frank · 20 Nov 2026" in html
+    assert '<time datetime="2026-11-13">13 Nov 2026</time> · Andy, Mark, John, Frank' in html
+
+
+def test_a_game_can_be_removed_from_this_phones_list_and_still_opens(client):
+    kept = stored_game(title="Kept")
+    gone = stored_game(title="Gone")
+    client.get(kept.get_absolute_url())
+    client.get(gone.get_absolute_url())
+    response = client.post("/forget/", {"token": gone.edit_token})
+    assert response.status_code == 302
+    html = client.get("/").content.decode()
+    assert "Kept" in html and "Gone" not in html
+    assert client.get(gone.get_absolute_url()).status_code == 200

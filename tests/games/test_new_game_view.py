@@ -1,6 +1,7 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from kalooki_ledger.games.models import Change, Game
 
@@ -137,3 +138,37 @@ def test_the_settings_say_which_family_they_belong_to(client):
     assert 'data-families="positive"' in html  # the target
     assert 'data-families="fixed-deals positive"' in html  # the number of deals
     assert 'data-family="fixed-deals"' in html
+
+
+def test_a_game_started_here_is_dated_today(client):
+    client.post("/new/", new_game_form("Andy", "Mark"))
+    assert Game.objects.get().played_on == timezone.localdate()
+
+
+def test_an_untitled_game_is_named_by_its_players_and_date(client):
+    client.post("/new/", new_game_form("Andy", "Mark", "John", title=""))
+    game = Game.objects.get()
+    assert str(game) == f"Andy, Mark and John · {timezone.localdate():%-d %b %Y}"
+
+
+def test_new_game_with_the_same_players_fills_the_seats_and_rules_and_passes_the_deal(client):
+    from tests.games.web import stored_game, worked_hands
+
+    old = stored_game(
+        hands=worked_hands()[:3],
+        rules={"preset": "british", "limit": 250},
+        stakes={"currency": "GBP", "call_up": "0.10", "initial": "0.50"},
+    )
+    html = client.get(f"/new/?again={old.edit_token}").content.decode()
+    # Andy dealt first last time: Mark deals first now, the others in seat order after him.
+    for i, name in enumerate(["Mark", "John", "Frank", "Andy"], 1):
+        assert f'name="player_{i}" id="id_player_{i}" value="{name}"' in html
+    assert 'name="limit" value="250"' in html
+    assert 'name="call_up" value="0.10"' in html and 'name="initial" value="0.50"' in html
+
+
+def test_new_game_again_needs_the_scoring_link(client):
+    from tests.games.web import stored_game
+
+    old = stored_game()
+    assert client.get(f"/new/?again={old.share_token}").status_code == 404

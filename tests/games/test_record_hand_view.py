@@ -52,6 +52,19 @@ def test_it_refuses_a_hand_worth_149(client):
     assert not Hand.objects.exists()
 
 
+def test_it_reports_every_fields_problem_at_once(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=149, Mark=1) | {"value-3": "abc"}
+    response = client.post(record_url(game), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "No 13-card hand is worth more than 148 (entered 149)" in html
+    assert "A loser&#x27;s hand is worth at least 2: one card (entered 1)" in html
+    assert "“abc” is not a hand value: enter a whole number from 2 to 148" in html
+    assert html.count('aria-invalid="true"') == 3
+    assert "no value recorded" not in html  # "abc" is told once, as what was typed
+
+
 def test_it_refuses_a_value_that_is_not_a_number_and_keeps_the_others(client):
     game = stored_game()
     data = hand_post(1, "John", game, Mark=42, Frank=30) | {"value-0": "8five"}
@@ -163,3 +176,33 @@ def test_it_refuses_values_that_only_look_like_numbers(client, typed):
     assert response.status_code == 422
     assert "is not a hand value: enter a whole number from 2 to 148" in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_void_hand_asks_first_when_values_are_typed_and_keeps_them(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=85, Mark=42) | {"action": "void"}
+    response = client.post(record_url(game), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Values are typed for hand 1: void it anyway" in html
+    assert 'value="void-anyway"' in html and 'name="value-0" value="85"' in html
+    assert not Hand.objects.exists()
+    again = client.post(record_url(game), data | {"action": "void-anyway"})
+    assert again.status_code == 302
+    assert game.ledger().hands[0].void
+
+
+def test_void_hand_with_nothing_typed_is_recorded_at_once(client):
+    game = stored_game()
+    response = client.post(record_url(game), {"number": "1", "action": "void"})
+    assert response.status_code == 302
+    assert game.ledger().hands[0].void
+
+
+def test_the_last_value_field_says_go_and_the_others_next(client):
+    html = client.get(stored_game().get_absolute_url()).content.decode()
+    assert html.count('enterkeyhint="next"') == 3
+    last = html[html.index('id="value-3"') :]
+    assert last.index('enterkeyhint="go"') < last.index(">")
+    kalookie = html.index('name="kalookie"')
+    assert kalookie < html.index('id="value-0"')  # ticked before the values, not after

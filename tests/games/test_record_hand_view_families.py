@@ -158,6 +158,18 @@ def test_jamaica_refuses_an_adjustment_that_is_not_a_number(client):
     assert not Hand.objects.exists()
 
 
+def test_a_penalty_taken_off_needs_no_minus_sign(client):
+    game = family_game("jamaica")
+    data = seat_post(
+        1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": 20}, sign={"Cy": "-"}
+    )
+    assert client.post(record_url(game), data).status_code == 302
+    assert game.ledger().hands[0].totals["Cy"] == 5
+    html = client.get(f"/g/{game.edit_token}/hands/1/edit/").content.decode()
+    assert 'name="adjust-2" value="20"' in html
+    assert '<option value="-" selected>' in html
+
+
 @pytest.mark.parametrize("reason", ["x" * 201, "Called\x00the wrong card"])
 def test_jamaica_refuses_a_reason_too_long_or_with_a_control_character(client, reason):
     game = family_game("jamaica")

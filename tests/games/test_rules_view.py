@@ -79,3 +79,10 @@ def test_a_trinidad_table_asks_nothing_about_bending_the_table_unless_a_house_ru
     assert (
         "Bent the table" in client.get(family_game("jamaica").get_absolute_url()).content.decode()
     )
+
+
+def test_a_stake_of_one_unit_is_written_one_unit_not_one_units(client):
+    game = stored_game(stakes=None)
+    html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
+    assert "pay the winner 1 unit (2 units for a kalookie)" in html
+    assert "1 units" not in html

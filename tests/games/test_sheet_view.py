@@ -96,3 +96,62 @@ def test_a_north_american_sheet_with_a_pot_has_a_pot_row(client):
     html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
     assert "Points (* won, *K kaluki); highest wins" in html
     assert '<th scope="row">Pot</th>' in html
+
+
+def jamaica_with_penalties():
+    return stored_game(
+        "Ann Bob Cy",
+        hands=[
+            {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
+            {
+                "winner": "Bob",
+                "kalookie": True,
+                "penalties": {"Ann": 10, "Cy": 5},
+                "adjustments": {"Cy": 50},
+                "reason": {"Cy": "Lost a challenge"},
+            },
+        ],
+        rules={"preset": "jamaica"},
+        stakes={"currency": "GBP", "initial": "1"},
+    )
+
+
+def test_penalty_points_are_marked_on_the_sheet_and_told_in_a_footnote_with_the_reason(client):
+    game = jamaica_with_penalties()
+    html = client.get(sheet_url(game)).content.decode()
+    assert '<td>100 <sup class="note">†1</sup></td>' in html
+    assert "<li>†1 Hand 2, Cy: +50 penalty points — Lost a challenge</li>" in html
+    history = html[html.index('id="history"') :]
+    assert "Bob won by bending the table" not in history  # imported, so no hand lines yet
+
+
+def test_penalty_points_show_in_the_last_hand_line_and_the_history(client):
+    game = jamaica_with_penalties()
+    table = client.get(game.get_absolute_url()).content.decode()
+    assert (
+        "Last hand (2): Bob won by bending the table — Ann 10, Cy 5; "
+        "penalty points Cy +50 (Lost a challenge)." in table
+    )
+    data = {"number": "3", "winner": "Cy", "action": "record", "value-0": "20", "value-1": "30"}
+    client.post(f"/g/{game.edit_token}/hands/", data | {"adjust-0": "10", "sign-0": "-"})
+    html = client.get(sheet_url(game)).content.decode()
+    assert "Hand 3: Cy won (Ann 20, Bob 30); penalty points Ann -10" in html
+
+
+def test_each_hand_has_a_labelled_edit_link_and_the_legend_sits_outside_the_scroller(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(sheet_url(game)).content.decode()
+    assert (
+        f'<a class="edit" href="/g/{game.edit_token}/hands/2/edit/" aria-label="Edit hand 2">'
+        '2 <span aria-hidden="true">Edit</span></a>' in html
+    )
+    legend = html.index('<h2 class="legend" id="points-title">')
+    assert legend < html.index('<div class="scroll"')
+    assert "<caption" not in html
+
+
+def test_after_a_split_the_sheet_says_no_pot_now(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.post(f"/g/{game.edit_token}/stop/", {"settle": "split"})
+    html = client.get(sheet_url(game)).content.decode()
+    assert "Pool now" not in html and "Pot now" not in html

@@ -35,7 +35,9 @@ def test_it_refuses_a_stop_that_is_neither_refund_nor_split(client):
     game = stored_game()
     response = client.post(stop_url(game), {"settle": "keep"})
     assert response.status_code == 422
-    assert "Choose to refund the pool or to split it." in response.content.decode()
+    assert "Choose to refund the pool, to split it or to give it to the leader." in (
+        response.content.decode()
+    )
     assert Game.objects.get().stopped == ""
 
 
@@ -56,3 +58,39 @@ def test_a_stop_can_be_taken_back(client):
 def test_the_watch_link_cannot_stop_the_game(client):
     game = stored_game()
     assert client.post(f"/g/{game.share_token}/stop/", {"settle": "split"}).status_code == 404
+
+
+def jamaica_game():
+    return stored_game(
+        "Ann Bob Cy",
+        hands=[{"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}}],
+        rules={"preset": "jamaica"},
+        stakes={"currency": "GBP", "initial": "1"},
+    )
+
+
+def test_a_fixed_deals_game_offers_the_leader_taking_the_pot_beside_refund_and_split(client):
+    html = client.get(jamaica_game().get_absolute_url()).content.decode()
+    assert "or let the leader (Ann) take it?" in html
+    assert "Stop: the leader takes the pot" in html
+    assert "The pot of £3.00" in html and "The pool of" not in html
+
+
+def test_stopping_with_the_leader_gives_the_pot_to_the_best_total_and_settles_up(client):
+    game = jamaica_game()
+    response = client.post(stop_url(game), {"settle": "leader"})
+    assert response.status_code == 302
+    assert Game.objects.get().stopped == "leader"
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "the leader, <strong>Ann</strong>, takes the pot of £3.00" in html
+    assert "Bob pays Ann £1.00" in html and "Cy pays Ann £1.00" in html
+    assert game.changes.last().summary == "Stopped the game: Ann takes the pot"
+
+
+def test_an_elimination_game_offers_no_leader_and_refuses_one(client):
+    game = stored_game(hands=worked_hands()[:2])
+    assert "the leader" not in client.get(game.get_absolute_url()).content.decode()
+    response = client.post(stop_url(game), {"settle": "leader"})
+    assert response.status_code == 422
+    assert "an elimination game has no leader" in response.content.decode()
+    assert Game.objects.get().stopped == ""

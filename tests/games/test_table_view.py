@@ -44,8 +44,12 @@ def test_it_offers_one_value_field_per_player_with_a_numeric_keypad(client):
 def test_it_shows_the_watch_link_as_a_qr_code(client):
     game = stored_game()
     html = client.get(game.get_absolute_url()).content.decode()
-    assert '<svg role="img" aria-label="QR code of the watch link"' in html
+    image = f'<img src="/w/{game.share_token}/qr.svg" alt="QR code of the watch link"'
+    assert image in html  # loaded only once its section is open
     assert game.share_url() in html
+    response = client.get(f"/w/{game.share_token}/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<?xml") and b"<svg" in response.content
 
 
 def test_it_marks_a_player_who_is_out(client):
@@ -111,3 +115,34 @@ def test_opening_the_table_again_only_reads(client):
         assert client.get(game.get_absolute_url()).status_code == 200
     # the game, the session, and whether a club filed it (clubs.links.filed_under)
     assert [q["sql"].split()[0] for q in captured] == ["SELECT", "SELECT", "SELECT"]
+
+
+def test_the_hand_form_opens_on_the_standing_the_hand_the_dealer_totals_and_room(client):
+    game = stored_game(hands=worked_hands()[:2])
+    html = client.get(game.get_absolute_url()).content.decode()
+    strip = html[html.index('<div class="strip">') : html.index("</ul>", html.index("strip"))]
+    assert '<h2 id="hand-title">Hand 3 · John deals</h2>' in strip
+    assert "Andy <strong>85</strong> <small>(65 to go)</small>" in strip
+    assert "Mark <strong>92</strong>" in strip
+
+
+def test_game_over_offers_the_result_to_share_and_a_new_game_with_the_same_players(client):
+    game = stored_game(hands=worked_hands())
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert '<button type="button" class="primary" data-share' in html
+    assert (
+        '<pre id="share-text">Friday at Mark&#x27;s: John wins the pool of £2.50.\n'
+        "Andy -£0.70, Mark -£1.60, John +£3.00, Frank -£0.70\n"
+        "Mark pays John £1.60\n" in html
+    )
+    assert f'href="/new/?again={game.edit_token}">New game with the same players</a>' in html
+
+
+def test_the_scoring_code_is_shown_only_past_a_warning(client):
+    game = stored_game(hands=worked_hands()[:1])
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Score on another phone" in html and "lets that phone record, undo and delete" in html
+    assert "QR code of the scoring link" not in html
+    html = client.get(game.get_absolute_url() + "?handover=1").content.decode()
+    assert 'aria-label="QR code of the scoring link"' in html
+    assert '<details class="handover" id="handover" open>' in html

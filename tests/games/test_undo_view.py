@@ -1,7 +1,7 @@
 import pytest
 
 from kalooki_ledger.games.models import BuyInDecision, Change, Hand
-from tests.games.web import stored_game, worked_hands
+from tests.games.web import hand_post, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -57,5 +57,34 @@ def test_with_htmx_undo_answers_with_the_table_and_says_what_was_undone(client):
     response = client.post(undo_url(game), {"hand": "2"}, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="live"')
-    assert "Hand 2 was undone." in html
     assert 'name="number" value="2"' in html
+    # The notice is in the form, under its heading, and the undone hand's values are back.
+    form = html[html.index('<form method="post" action="/g/') :]
+    assert '<p class="notice restored" role="status">Hand 2 undone — its values are back' in form
+    assert 'value="Andy" checked' in form
+    assert 'name="value-1" value="50"' in form and 'name="value-3" value="30"' in form
+
+
+def test_without_javascript_the_undone_hands_values_come_back_after_the_redirect(client):
+    game = stored_game(hands=worked_hands()[:2])
+    response = client.post(undo_url(game), {"hand": "2"})
+    assert response["Location"] == game.get_absolute_url() + "#hand-title"
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Hand 2 undone — its values are back in the form." in html
+    assert 'name="value-2" value="45"' in html
+    again = client.get(game.get_absolute_url()).content.decode()
+    assert "its values are back" not in again and 'value="45"' not in again
+
+
+def test_recording_the_restored_values_again_puts_the_hand_back(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.post(undo_url(game), {"hand": "2"})
+    data = hand_post(2, "Andy", game, Mark=50, John=45, Frank=30)
+    assert client.post(f"/g/{game.edit_token}/hands/", data).status_code == 302
+    assert game.ledger().standing("Mark").total == 92
+
+
+def test_undoing_a_void_hand_brings_back_no_values(client):
+    game = stored_game(hands=[*worked_hands()[:1], {"void": True}])
+    response = client.post(undo_url(game), {"hand": "2"}, headers={"HX-Request": "true"})
+    assert "Hand 2 (void) undone." in response.content.decode()

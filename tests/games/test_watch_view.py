@@ -76,3 +76,11 @@ def test_a_watching_poll_costs_one_query_when_nothing_changed(client, django_ass
     version = re.search(r"\?v=(\d+)", html).group(1)
     with django_assert_num_queries(1):
         client.get(game.share_url(), {"v": version}, headers={"HX-Request": "true"})
+
+
+def test_the_watch_link_previews_the_games_title_and_result(client):
+    game = stored_game(hands=worked_hands())
+    html = client.get(game.share_url()).content.decode()
+    assert '<meta property="og:title" content="Friday at Mark&#x27;s">' in html
+    assert '<meta property="og:description" content="John wins the pool of £2.50.">' in html
+    assert f'<meta property="og:url" content="http://testserver{game.share_url()}">' in html

@@ -330,3 +330,78 @@ def test_trinidad_counts_cards_as_source_001_values_them():
     assert values == {"JokerX": 50, "KS": 10, "QH": 10, "JD": 10, "AS": 15, "AC": 15}
     assert rules.card_value("A", "H") == rules.card_value("A", "D") == 1
     assert [rules.cards_held(4, deal) for deal in range(1, 8)] == [18] * 7  # 12 + three calls
+
+
+# --- stopping early: the leader takes the pot --------------------------------------------------
+
+
+def test_jamaica_stopped_early_with_leader_gives_the_lowest_total_the_pot():
+    out = results({**JAMAICA, "stopped": {"settle": "leader"}})
+    assert out["status"] == "stopped" and out["winner"] is None
+    # Totals Ann 86, Bob 37, Cy 100: Bob leads and takes the pot of 6.
+    assert {p: v["net"] for p, v in out["players"].items()} == {"Ann": "-2", "Bob": "4", "Cy": "-2"}
+    assert [(t["from"], t["to"], t["amount"]) for t in out["transfers"]] == [
+        ("Ann", "Bob", "2"),
+        ("Cy", "Bob", "2"),
+    ]
+
+
+def test_north_american_stopped_early_with_leader_gives_the_highest_total_the_pot():
+    data = {**NORTH_AMERICAN, "rules": {"preset": "north-american", "target": None}}
+    data["stopped"] = {"settle": "leader"}
+    ledger = replay(parse_record(data).game)
+    assert ledger.status == "stopped" and ledger.sharers == ("Ann",)
+    assert {s.name: s.pool_share for s in ledger.standings} == {
+        "Ann": Decimal(3),
+        "Bob": Decimal(0),
+        "Cy": Decimal(0),
+    }
+    assert sum(s.net for s in ledger.standings) == 0
+
+
+def test_leaders_who_tie_when_the_game_is_stopped_share_the_pot():
+    data = record(
+        ["Ann", "Bob", "Cy"],
+        [{"winner": "Ann", "penalties": {"Bob": 40, "Cy": 40}}],
+        rules={"preset": "jamaica"},
+        stakes={"currency": "GBP", "initial": "0.25"},
+        stopped={"settle": "leader"},
+    )
+    ledger = replay(parse_record(data).game)
+    assert ledger.sharers == ("Ann",)
+    data["hands"].append({"winner": "Bob", "penalties": {"Ann": 40, "Cy": 5}})
+    ledger = replay(parse_record(data).game)
+    # Ann 40, Bob 40, Cy 45: the pot of 0.75 split, the odd penny to the first sharer left of
+    # the player who would deal next (Cy), as in a split.
+    assert ledger.sharers == ("Ann", "Bob")
+    shares = {s.name: s.pool_share for s in ledger.standings}
+    assert shares == {"Ann": Decimal("0.38"), "Bob": Decimal("0.37"), "Cy": Decimal(0)}
+
+
+def test_the_leader_stop_round_trips_through_the_record_and_refund_and_split_keep_their_meaning():
+    data = {**JAMAICA, "stopped": {"settle": "leader"}}
+    assert record_to_json(parse_record(data))["stopped"] == {"settle": "leader"}
+    refund = results({**JAMAICA, "stopped": {"settle": "refund"}})
+    split = results({**JAMAICA, "stopped": {"settle": "split"}})
+    assert {p: v["net"] for p, v in refund["players"].items()} == {
+        "Ann": "0",
+        "Bob": "0",
+        "Cy": "0",
+    }
+    assert {p: v["net"] for p, v in split["players"].items()} == {"Ann": "0", "Bob": "0", "Cy": "0"}
+
+
+def test_an_elimination_game_has_no_leader_to_take_the_pool():
+    data = record(
+        ["A", "B"], [{"winner": "A", "penalties": {"B": 30}}], stopped={"settle": "leader"}
+    )
+    assert refused(data) == (
+        "an elimination game has no leader to take the pool: stop it with a refund or a split "
+        "instead"
+    )
+
+
+def test_a_stop_other_than_refund_split_or_leader_is_refused():
+    assert 'stopped is null, {"settle": "refund"}' in refused(
+        {**JAMAICA, "stopped": {"settle": "x"}}
+    )

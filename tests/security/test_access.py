@@ -41,11 +41,12 @@ SCORING_ROUTES = [
     "/g/{t}/hands/1/delete/",
     "/g/{t}/stop/",
     "/g/{t}/paid/",
+    "/g/{t}/date/",
     "/g/{t}/sheet/",
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
 ]
-WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/", "/w/{t}/remember/"]
+WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/", "/w/{t}/remember/", "/w/{t}/qr.svg"]
 # The JSON API takes either link; only the scoring one writes (tested in test_api_access.py).
 API_ROUTES = [
     "/api/v1/games/{t}",
@@ -76,6 +77,7 @@ CHANGING_POSTS = {
     "/g/{t}/hands/1/edit/": {"winner": "Andy", "value-1": "5", "value-2": "5", "value-3": "5"},
     "/g/{t}/stop/": {"settle": "refund"},
     "/g/{t}/paid/": {"paid": ["Mark>Andy>0.60"]},  # the transfer of finished_game()
+    "/g/{t}/date/": {"played_on": "2026-11-20"},
 }
 
 

@@ -96,6 +96,11 @@ def paid():
     return None, f"/g/{game.edit_token}/paid/", {"paid": keys}
 
 
+def played_on():
+    game = stored_game()
+    return None, f"/g/{game.edit_token}/date/", {"played_on": "2026-11-20"}
+
+
 def import_record():
     body = as_json_bytes(worked_example())
     return None, "/sheets/import/", {"record": SimpleUploadedFile("g.json", body)}
@@ -158,6 +163,7 @@ CHANGING = {
         delete,
         stop,
         paid,
+        played_on,
         import_record,
         new_club,
         add_player,

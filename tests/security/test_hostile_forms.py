@@ -281,7 +281,7 @@ def test_a_bad_way_to_stop_changes_nothing(client, settle):
     before = snapshot()
     response = client.post(f"/g/{game.edit_token}/stop/", {"settle": settle})
     assert response.status_code == 422
-    assert "Choose to refund the pool or to split it" in page(response)
+    assert "Choose to refund the pool, to split it or to give it to the leader" in page(response)
     assert snapshot() == before
 
 

@@ -10,6 +10,7 @@ from tests.helpers import (
     page_one_png,
     pdf_info,
     pdf_text,
+    record,
     worked_example,
 )
 
@@ -126,3 +127,24 @@ def test_it_refuses_a_paper_it_has_no_layout_for():
 def test_page_one_turns_into_a_png_for_a_look(worked_pdf, forty_hands):
     for name, pdf in (("score-sheet-a4", worked_pdf), ("score-sheet-40-hands-letter", forty_hands)):
         assert page_one_png(pdf, SCREENSHOTS / name)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_penalty_points_and_their_reasons_are_told_under_the_sheet():
+    data = record(
+        ["Ann", "Bob", "Cy"],
+        [
+            {
+                "winner": "Bob",
+                "penalties": {"Ann": 10, "Cy": 5},
+                "adjustments": {"Cy": 50},
+                "reason": {"Cy": "Lost a challenge"},
+            },
+        ],
+        rules={"preset": "trinidad"},
+        stakes={"currency": "GBP", "initial": "1"},
+        stopped={"settle": "leader"},
+    )
+    text = " ".join(pdf_text(render(data)).split())
+    assert "55 (+50)" in text
+    assert "Penalty points Hand 1, Cy: +50 penalty points — Lost a challenge" in text
+    assert "Stopped early: the pot of £3.00 taken by the leader, Bob" in text
