@@ -59,7 +59,6 @@ class Outcome:
     replayed: bool = False
     warning: bool = False
     entry: HandEntry | None = None
-    change: Change | None = None
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
 
@@ -161,7 +160,7 @@ def apply(game: Game, sent: Sent, command: Command) -> Outcome:
             return _apply_locked(game, sent, command)
         try:
             if command.store(game, sent, ledger, decision):
-                return _applied(game, command, decision)
+                return _applied(game, decision)
         except IntegrityError:
             pass  # the key was used, or another request won: the locked way tells which
     return _apply_locked(game, sent, command)
@@ -171,12 +170,10 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
     """The careful way: the game's row locked, the key looked up, the changes since read."""
     with transaction.atomic():
         row = Game.objects.select_for_update().get(pk=game.pk)
-        done = None
-        if sent.key:
-            done = Change.objects.filter(game=row, key=sent.key).first()
+        done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
         if done is not None:
             _refresh(game, row)
-            return Outcome(200, command.replay_notice(done), replayed=True, change=done)
+            return Outcome(200, command.replay_notice(done), replayed=True)
         if sent.version != row.version:
             since = []
             if sent.version is not None:
@@ -203,7 +200,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             _refresh(game, Game.objects.get(pk=game.pk))
             return Outcome(409, command.stale_notice([]))
         _refresh(game, row)
-    return _applied(game, command, decision)
+    return _applied(game, decision)
 
 
 def _refresh(game: Game, row: Game) -> None:
@@ -212,7 +209,7 @@ def _refresh(game: Game, row: Game) -> None:
     game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
 
 
-def _applied(game: Game, command: Command, decision: Decision) -> Outcome:
+def _applied(game: Game, decision: Decision) -> Outcome:
     if decision.after is not None:
         game.keep_ledger(decision.after)
     return Outcome(
