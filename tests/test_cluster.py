@@ -20,7 +20,7 @@ cluster = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cluster)
 
 NGINX = cluster.nginx_binary()
-pytestmark = pytest.mark.skipif(
+needs_nginx = pytest.mark.skipif(
     NGINX is None, reason="nginx is not installed (make cluster installs it: apt-get install nginx)"
 )
 
@@ -33,6 +33,7 @@ def run_folder():
         yield Path(folder)
 
 
+@needs_nginx
 def test_the_template_is_filled_in_and_nginx_accepts_it(run_folder):
     conf = cluster.prepare_nginx(run_folder, "127.0.0.1:8080", ["127.0.0.1:8001", "127.0.0.1:8002"])
     text = conf.read_text()
@@ -48,6 +49,7 @@ def get(url: str, **headers: str) -> tuple[int, str]:
         return response.status, response.headers.get("X-Cache", "")
 
 
+@needs_nginx
 @pytest.mark.django_db(transaction=True)
 def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     game = stored_game(hands=worked_hands()[:2])
@@ -75,3 +77,26 @@ def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     finally:
         nginx.terminate()
         nginx.wait(timeout=10)
+
+
+def directives(text: str, start: str) -> list[str]:
+    """The directives from the line `start` to the first closing brace, without comments."""
+    found = []
+    for line in text[text.index(start) :].splitlines()[1:]:
+        line = " ".join(line.split("#")[0].split())
+        if line == "}":
+            return found
+        if line:
+            found.append(line)
+    raise AssertionError(f"{start}: no closing brace")
+
+
+def test_the_readme_shows_the_nginx_configuration_the_cluster_runs():
+    readme = (ROOT / "README.md").read_text()
+    template = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert directives(readme, "location /w/ {") == directives(template, "location /w/ {")
+    shown = {" ".join(line.split()) for line in readme.splitlines()}
+    for line in template.splitlines():
+        line = " ".join(line.split("#")[0].split())
+        if line.startswith(("gzip", "proxy_set_header", "proxy_http_version", "least_conn")):
+            assert line in shown, line
