@@ -285,6 +285,7 @@ def run(tables: int, watchers: int, seconds: int, workers: int) -> dict:
     tables = min(tables, MAX_TABLES)
     watchers, seconds = min(watchers, MAX_WATCHERS), min(seconds, MAX_SECONDS)
     env = dict(os.environ)
+    load_before = os.getloadavg()[0]  # what else this machine is doing shows here
     with Cluster(servers=2, workers=workers) as cluster:
         base = loopback_only(cluster.url)
         games = new_games(env, tables, secrets.token_hex(4))
@@ -294,7 +295,10 @@ def run(tables: int, watchers: int, seconds: int, workers: int) -> dict:
         lost, doubled, problems = hands_lost(env, games, acked)
     polls = len(results.latency["watch poll"])
     requests = sum(len(v) for v in results.latency.values())
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     return {
+        "machine": f"{os.cpu_count()} cores, {memory / 2**30:.0f} GB, load average "
+        f"{load_before:.1f} before the run",
         "tables": tables,
         "watchers": tables * watchers,
         "seconds": seconds,
@@ -339,7 +343,7 @@ def main() -> None:
     print(
         f"{r['tables']} tables, {r['watchers']:,} watchers, {r['seconds']} s through nginx to "
         f"{r['app_servers']} app servers x {r['workers_each']} workers: "
-        f"{r['requests']:,} requests ({r['requests_per_second']}/s)\n"
+        f"{r['requests']:,} requests ({r['requests_per_second']}/s) on {r['machine']}\n"
     )
     print(table(r) + "\n")
     print(
