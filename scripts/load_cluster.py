@@ -41,7 +41,7 @@ from load import (
 
 MAX_WATCHERS, MAX_SECONDS = 20, 300
 POLL_SECONDS = 3.0  # the watch page's hx-trigger
-TIMEOUT = 10.0
+TIMEOUT = 30.0  # as long as gunicorn gives a request: a phone waits, it does not give up
 POLL = re.compile(r'"GET /w/[^ ?]+/\?v=')
 
 
