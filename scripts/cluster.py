@@ -47,9 +47,16 @@ def render_nginx(run: Path, listen: str, servers: list[str], as_root: bool) -> s
     return text
 
 
+def private(path: Path):
+    """A new file only its owner reads: access logs carry every game's scoring link."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w")
+
+
 def prepare_nginx(run: Path, listen: str, servers: list[str]) -> Path:
     """Writes the configuration and the folders nginx's workers write to; returns the file."""
     as_root = os.getuid() == 0
+    for log in ("access.log", "error.log"):
+        private(run / log).close()  # nginx's master opens them as it finds them
     for sub in ("temp", "cache"):
         (run / sub).mkdir(parents=True, exist_ok=True)
         if as_root:  # the workers run as www-data and keep the cache and request bodies here
@@ -113,20 +120,22 @@ class Cluster:
         nginx = nginx_binary()
         if nginx is None:
             raise SystemExit("nginx is not installed (apt-get install nginx)")
-        os.chmod(self.run, 0o755)  # nginx's workers (www-data) reach their folders through it
+        # nginx's workers (www-data) pass through to their folders; the logs hold scoring links.
+        os.chmod(self.run, 0o711)
         addresses = []
         # One after the other: each runs serve-prod's collectstatic and migrate first.
         for n in range(self.servers):
             address = f"127.0.0.1:{free_port()}"
             log = self.run / f"app-{n + 1}.log"
             command = ["make", "-s", "serve-prod", f"HOST={address}", f"WORKERS={self.workers}"]
-            process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own group: stopped as a whole, and only by us
-            )
+            with private(log) as out:
+                process = subprocess.Popen(
+                    command,
+                    cwd=ROOT,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,  # its own group: stopped as a whole, and only by us
+                )
             self.processes.append(process)
             self.app_logs.append(log)
             wait_for(f"http://{address}/", 120, process)
