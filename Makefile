@@ -84,4 +84,4 @@ bench: $(VENV)/.installed
 	$(PYTHON) -m bench.run
 
 clean:
-	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles
+	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles .bench-peer
