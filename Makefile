@@ -8,7 +8,8 @@ WORKERS ?= 2
 DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load bench lighthouse clean
+.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load cluster load-cluster \
+	bench lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -58,6 +59,17 @@ serve-prod: $(VENV)/.installed
 load: $(VENV)/.installed
 	$(PYTHON) scripts/load.py --tables 50 --seconds 60 --workers $(WORKERS)
 
+# Two app servers as serve-prod runs them on one throwaway PostgreSQL, nginx in front
+# (deploy/nginx.conf), all on 127.0.0.1 in a temporary folder; runs until interrupted.
+cluster: $(VENV)/.installed
+	scripts/need-nginx
+	scripts/with-postgres $(PYTHON) scripts/cluster.py --workers $(WORKERS)
+
+# 200 tables, 2,000 watchers for a minute through that cluster's nginx; bounded, self-stopping.
+load-cluster: $(VENV)/.installed
+	scripts/need-nginx
+	scripts/with-postgres $(PYTHON) scripts/load_cluster.py --workers $(WORKERS)
+
 # Lighthouse (mobile) on the table page: the npm package beside the project, where npm exists.
 LIGHTHOUSE_BIN := $(CURDIR)/.lighthouse/node_modules/.bin/lighthouse
 $(LIGHTHOUSE_BIN):
@@ -72,4 +84,4 @@ bench: $(VENV)/.installed
 	$(PYTHON) -m bench.run
 
 clean:
-	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles
+	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles .bench-peer

@@ -1,5 +1,6 @@
-"""Every benchmark, each against a floor measured in the same run, on SQLite and PostgreSQL:
-prints a table, writes bench/results.json, and fails nothing by itself.
+"""Every benchmark, each against a floor measured in the same run, on SQLite and PostgreSQL, and
+side by side with ihatemoney (bench/peer.py): prints a table, writes bench/results.json, and fails
+nothing by itself.
 
 Run: make bench   (or .venv/bin/python -m bench.run [--quick])
 """
@@ -11,6 +12,8 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+
+from bench import peer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
@@ -78,6 +81,7 @@ def run(quick: bool = False) -> dict:
             "sqlite": load_test(seconds, tables),
             "postgresql": load_test(seconds, tables, wrap=postgres),
         },
+        "peer": in_subprocess("bench.peer"),
     }
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
     return results
@@ -140,6 +144,8 @@ def table(results: dict) -> str:
             f"| {load['requests_per_second']} req/s, p95 {load['post_p95_ms']} ms (record) "
             f"/ {load['watch_p95_ms']} ms (watch) | | | {load['errors']} errors |"
         )
+    if "peer" in results:
+        lines += ["", peer.table(results["peer"])]
     return "\n".join(lines)
 
 

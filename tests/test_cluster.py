@@ -1,0 +1,102 @@
+"""nginx in front (deploy/nginx.conf, as make cluster fills it in): nginx accepts it, and it keeps
+a watch poll for every watcher while a page that must not be kept passes through each time."""
+
+import importlib.util
+import os
+import re
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.games.web import stored_game, worked_hands
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("cluster", ROOT / "scripts" / "cluster.py")
+cluster = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(cluster)
+
+NGINX = cluster.nginx_binary()
+needs_nginx = pytest.mark.skipif(
+    NGINX is None, reason="nginx is not installed (make cluster installs it: apt-get install nginx)"
+)
+
+
+@pytest.fixture
+def run_folder():
+    # Not pytest's tmp_path: nginx's workers (www-data when root starts it) must reach it.
+    with tempfile.TemporaryDirectory(prefix="kalooki-nginx-test-") as folder:
+        os.chmod(folder, 0o755)
+        yield Path(folder)
+
+
+@needs_nginx
+def test_the_template_is_filled_in_and_nginx_accepts_it(run_folder):
+    conf = cluster.prepare_nginx(run_folder, "127.0.0.1:8080", ["127.0.0.1:8001", "127.0.0.1:8002"])
+    text = conf.read_text()
+    assert re.findall(r"@[A-Z]+@", text) == ["@NAMES@"]  # only the comment that explains them
+    assert "server 127.0.0.1:8001;" in text and "server 127.0.0.1:8002;" in text
+    checked = cluster.nginx_test(NGINX, conf)
+    assert checked.returncode == 0, checked.stderr
+
+
+def get(url: str, **headers: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, response.headers.get("X-Cache", "")
+
+
+@needs_nginx
+@pytest.mark.django_db(transaction=True)
+def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
+    game = stored_game(hands=worked_hands()[:2])
+    upstream = f"127.0.0.1:{live_server.thread.port}"
+    listen = f"127.0.0.1:{cluster.free_port()}"
+    conf = cluster.prepare_nginx(run_folder, listen, [upstream])
+    options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
+    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
+    try:
+        base = f"http://{listen}"
+        for _ in range(50):
+            try:
+                get(base + game.share_url())
+                break
+            except OSError:
+                time.sleep(0.1)
+        poll = f"{base}{game.share_url()}?v={game.version}"
+        assert get(poll, **{"HX-Request": "true"}) == (204, "MISS")
+        assert get(poll, **{"HX-Request": "true"}) == (204, "HIT")
+        # The page and its fragment share a URL: each has its own entry.
+        assert get(base + game.share_url())[1] in {"HIT", "STALE", "UPDATING"}  # kept before
+        # A never-cached answer on a watch path still reaches the app every time.
+        remember = f"{base}{game.share_url()}remember/"
+        assert get(remember)[1] == get(remember)[1] == "MISS"
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+
+
+def directives(text: str, start: str) -> list[str]:
+    """The directives from the line `start` to the first closing brace, without comments."""
+    found = []
+    for line in text[text.index(start) :].splitlines()[1:]:
+        line = " ".join(line.split("#")[0].split())
+        if line == "}":
+            return found
+        if line:
+            found.append(line)
+    raise AssertionError(f"{start}: no closing brace")
+
+
+def test_the_readme_shows_the_nginx_configuration_the_cluster_runs():
+    readme = (ROOT / "README.md").read_text()
+    template = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert directives(readme, "location /w/ {") == directives(template, "location /w/ {")
+    shown = {" ".join(line.split()) for line in readme.splitlines()}
+    for line in template.splitlines():
+        line = " ".join(line.split("#")[0].split())
+        if line.startswith(("gzip", "proxy_set_header", "proxy_http_version", "least_conn")):
+            assert line in shown, line
