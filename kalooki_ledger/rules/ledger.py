@@ -5,7 +5,7 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
@@ -33,6 +33,10 @@ BUY_INS_ELSEWHERE = "buy-ins belong to elimination games: remove the decision"
 NO_LEADER = (
     "an elimination game has no leader to take the pool: stop it with a refund or a split instead"
 )
+
+
+# What a row that scored nothing (a void or conflicting hand) has for values, points and payments.
+_NOTHING: Mapping = MappingProxyType({})
 
 
 class HandRow(NamedTuple):
@@ -307,23 +311,57 @@ class _Replay:
     def conflict(self, number: int, hand: Hand, problems: list[Problem]) -> None:
         """Keeps a hand that can't be scored on the sheet, unscored, with what is wrong with it."""
         self.problems.extend(problems)
-        self.add_row(number, self.seats[self.dealer_index], hand, problems=tuple(problems))
+        self.add_row(
+            number,
+            self.seats[self.dealer_index],
+            hand,
+            winner=hand.winner,
+            kalookie=hand.kalookie,
+            problems=tuple(problems),
+        )
 
-    def add_row(self, number: int, dealer: str, hand: Hand, **row: Any) -> None:
-        """Puts a hand on the sheet: what every row shares, from the hand and the state after
-        it, and what this row says (`row`: values, payments, buy-ins, its deal…)."""
-        fields = {
-            "void": hand.void,
-            "winner": hand.winner,
-            "kalookie": hand.kalookie,
-            **self.EMPTY_ROW,
-            "problems": self.problems_of(number),
-            **self.deal_fields(),
-            **row,
-        }
+    def add_row(
+        self,
+        number: int,
+        dealer: str,
+        hand: Hand,
+        *,
+        winner: str | None,
+        kalookie: bool,
+        values: Mapping[str, int] = _NOTHING,
+        scored: Mapping[str, int] = _NOTHING,
+        payments: Mapping[str, Decimal] = _NOTHING,
+        buy_in_offers: tuple[str, ...] = (),
+        bought_in: tuple[str, ...] = (),
+        out: tuple[str, ...] = (),
+        reset_to: int | None = None,
+        awaiting: tuple[str, ...] = (),
+        problems: tuple[Problem, ...] | None = None,
+        deal_fields: dict | None = None,
+    ) -> None:
+        """Puts a hand on the sheet with the state after it (its totals and the pool); what a
+        hand that scored nothing leaves out stays empty. `deal_fields`: by default the deal now."""
+        deal = self.deal_fields() if deal_fields is None else deal_fields
         self.rows.append(
             HandRow(
-                number=number, dealer=dealer, totals=dict(self.totals), pool=self.pool, **fields
+                number=number,
+                dealer=dealer,
+                void=hand.void,
+                winner=winner,
+                kalookie=kalookie,
+                values=values,
+                scored=scored,
+                totals=dict(self.totals),  # a snapshot: later hands change the running totals
+                payments=payments,
+                buy_in_offers=buy_in_offers,
+                bought_in=bought_in,
+                out=out,
+                reset_to=reset_to,
+                pool=self.pool,
+                awaiting=awaiting,
+                problems=self.problems_of(number) if problems is None else problems,
+                deal=deal.get("deal"),
+                contract=deal.get("contract"),
             )
         )
 
@@ -475,20 +513,6 @@ class _Replay:
             return problems, {}
         losers = [p for p in in_game if p != hand.winner]
         return self.loser_values(number, hand, losers)
-
-    # What a row says when a hand scored nothing (a void or conflicting hand).
-    EMPTY_ROW: Mapping[str, Any] = MappingProxyType(
-        {
-            "values": {},
-            "scored": {},
-            "payments": {},
-            "buy_in_offers": (),
-            "bought_in": (),
-            "out": (),
-            "reset_to": None,
-            "awaiting": (),
-        }
-    )
 
     # What this family's hands record besides a winner; anything else would be silently ignored.
     takes: frozenset[str] = frozenset({"values", "buy_ins"})
@@ -654,8 +678,23 @@ class _Replay:
 class _Elimination(_Replay):
     """British club Kalookie and its variants: out over the limit, buy-ins, the pool."""
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # A total above this is over the limit (out_at "over" or "reach" alike).
+        self.highest_within = self.rules.highest_within()
+        self._payments: dict[tuple[bool, int], tuple[Decimal, Decimal]] = {}
+
     def room(self, total: int) -> int | None:
-        return self.rules.highest_within() - total
+        return self.highest_within - total
+
+    def hand_payments(self, kalookie: bool, players: int) -> tuple[Decimal, Decimal]:
+        """What each loser pays and the winner receives: the same for every hand of a kind."""
+        key = (kalookie, players)
+        found = self._payments.get(key)
+        if found is None:
+            stake = self.stakes.hand_stake(kalookie)
+            found = self._payments[key] = (-stake, stake * (players - 1))
+        return found
 
     def score(
         self,
@@ -669,16 +708,38 @@ class _Elimination(_Replay):
         rules, stakes = self.rules, self.stakes
         winner = hand.winner
         assert winner is not None
-        losers = [p for p in in_game if p != winner]
         factor = 2 if hand.kalookie and rules.kalookie_doubles_penalties else 1
         bonus = -rules.winner_bonus(hand.kalookie)
-        scored = {p: bonus if p == winner else values[p] * factor for p in in_game}
-        stake = stakes.hand_stake(hand.kalookie)
-        payments = dict.fromkeys(in_game, -stake)
-        payments[winner] = stake * len(losers)
+        lose, win = self.hand_payments(hand.kalookie, len(in_game))
+        totals, hand_money, within_limit = self.totals, self.hand_money, self.highest_within
+        scored: dict[str, int] = {}
+        payments: dict[str, Decimal] = {}
+        anyone_over = False
         for player in in_game:
-            self.totals[player] += scored[player]
-            self.hand_money[player] += payments[player]
+            if player == winner:
+                points, paid = bonus, win
+            else:
+                points, paid = values[player] * factor, lose
+            scored[player] = points
+            payments[player] = paid
+            total = totals[player] = totals[player] + points
+            hand_money[player] += paid
+            if total > within_limit:
+                anyone_over = True
+        if not anyone_over and not hand.buy_ins and len(in_game) > 1:
+            # The usual hand: nobody is offered a buy-in or goes out, so there is nothing to reset.
+            self.pass_deal()
+            self.add_row(
+                number,
+                dealer,
+                hand,
+                winner=winner,
+                kalookie=hand.kalookie,
+                values=values,
+                scored=scored,
+                payments=payments,
+            )
+            return
 
         over = [p for p in in_game if rules.is_over(self.totals[p])]
         within = [p for p in in_game if p not in over] if over else in_game
@@ -756,6 +817,8 @@ class _Elimination(_Replay):
             bought_in=tuple(bought_in),
             out=out_in_order,
             reset_to=reset_to if offers else None,
+            winner=winner,
+            kalookie=hand.kalookie,
             awaiting=tuple(awaiting),
         )
 
@@ -821,7 +884,15 @@ class _PointsFamily(_Replay):
         else:
             self.pass_deal()
         self.add_row(
-            number, dealer, hand, values=values, scored=scored, payments=payments, **fields
+            number,
+            dealer,
+            hand,
+            winner=winner,
+            kalookie=hand.kalookie,
+            values=values,
+            scored=scored,
+            payments=payments,
+            deal_fields=fields,
         )
 
 
