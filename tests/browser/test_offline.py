@@ -35,9 +35,9 @@ def as_recorded(winner: str, values: dict[str, int]) -> dict:
     return {"winner": winner, "penalties": values}
 
 
-def until(page, script: str, seconds: float = 10) -> None:
+def until(page, script: str, seconds: float = 30) -> None:
     """Polls a script from Python: wait_for_function would evaluate it in the page, which the
-    site's CSP forbids."""
+    site's CSP forbids. Generous: a busy CI machine may take a while to install the worker."""
     for _ in range(int(seconds * 10)):
         if page.evaluate(script):
             return
