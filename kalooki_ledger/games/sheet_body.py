@@ -1,8 +1,11 @@
 """The score sheet's two table bodies (points and running payments) as HTML, built in one pass
-from present.py's rows: no template tag per cell. They hold no CSRF token and no idempotency key
-(the forms around them render with every request)."""
+from present.py's rows and kept per game version, so a second look at an unchanged sheet costs
+a lookup. Each worker keeps its own few; what is kept holds no CSRF token and no idempotency key
+(the forms around it render with every request)."""
 
-from typing import NamedTuple
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -12,11 +15,43 @@ from kalooki_ledger import rules as engine
 
 from . import present
 
+if TYPE_CHECKING:
+    from .models import Game
+
+SIZE = 32  # a 1,000-hand sheet is about 300 kB of HTML: a few dozen games bound the memory
+
 
 class Body(NamedTuple):
+    ledger: engine.Ledger  # the very ledger it was built from: a replayed one means build again
     points: SafeString
     payments: SafeString
     notes: list[present.PenaltyNote]
+
+
+_bodies: OrderedDict[tuple[int, str, bool], Body] = OrderedDict()
+_lock = threading.Lock()
+
+
+def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
+    """The sheet's bodies for `game` at `ledger` (its cached_ledger()): kept, or built."""
+    key = game.cache_key()
+    with _lock:
+        body = _bodies.get((*key, can_edit))
+        if body is not None and body.ledger is ledger:
+            _bodies.move_to_end((*key, can_edit))
+            return body
+    body = build(ledger, game.edit_token if can_edit else None)
+    with _lock:
+        _bodies[(*key, can_edit)] = body
+        _bodies.move_to_end((*key, can_edit))
+        while len(_bodies) > SIZE:
+            _bodies.popitem(last=False)
+    return body
+
+
+def clear() -> None:
+    with _lock:
+        _bodies.clear()
 
 
 def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
@@ -70,6 +105,7 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         points.append(f'\n    <tr><td colspan="{span}" class="center">No hands yet.</td></tr>\n  ')
     # Safe: every text in them went through escape() above.
     return Body(
+        ledger,
         mark_safe("".join(points)),
         mark_safe("".join(payments)),
         present.penalty_notes(ledger),

@@ -605,7 +605,7 @@ def _sheet(
 ) -> HttpResponse:
     ledger = game.cached_ledger()
     fmt = present.Money(ledger)
-    sheet = sheet_body.build(ledger, game.edit_token if can_edit else None)
+    sheet = sheet_body.get(game, ledger, can_edit)  # the rows, built once per version
     context = {
         "game": game,
         "ledger": ledger,
