@@ -21,7 +21,7 @@ from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 from kalooki_ledger.rules.rulescard import rules_card
 
-from . import commands, device, present, store
+from . import commands, device, present, sheet_body, store
 from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
@@ -605,13 +605,15 @@ def _sheet(
 ) -> HttpResponse:
     ledger = game.cached_ledger()
     fmt = present.Money(ledger)
+    sheet = sheet_body.get(game, ledger, can_edit)  # the rows, built once per version
     context = {
         "game": game,
         "ledger": ledger,
         "can_edit": can_edit,
         "public": not can_edit,
-        "rows": present.sheet_rows(ledger),
-        "notes": present.penalty_notes(ledger),
+        "sheet": sheet,
+        "rows": ledger.hands,  # only asked whether there are any
+        "notes": sheet.notes,
         "points_title": present.SHEET_TITLES[ledger.game.rules.family],
         "pot_title": present.pot_title(ledger),
         "fixed_deals": ledger.game.rules.family == "fixed-deals",

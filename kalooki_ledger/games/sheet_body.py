@@ -1,0 +1,118 @@
+"""The score sheet's two table bodies (points and running payments) as HTML, built in one pass
+from present.py's rows and kept per game version, so a second look at an unchanged sheet costs
+a lookup. Each worker keeps its own few; what is kept holds no CSRF token and no idempotency key
+(the forms around it render with every request)."""
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, NamedTuple
+
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from kalooki_ledger import rules as engine
+
+from . import present
+
+if TYPE_CHECKING:
+    from .models import Game
+
+SIZE = 32  # a 1,000-hand sheet is about 300 kB of HTML: a few dozen games bound the memory
+
+
+class Body(NamedTuple):
+    ledger: engine.Ledger  # the very ledger it was built from: a replayed one means build again
+    points: SafeString
+    payments: SafeString
+    notes: list[present.PenaltyNote]
+
+
+_bodies: OrderedDict[tuple[int, str, bool], Body] = OrderedDict()
+_lock = threading.Lock()
+
+
+def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
+    """The sheet's bodies for `game` at `ledger` (its cached_ledger()): kept, or built."""
+    key = game.cache_key()
+    with _lock:
+        body = _bodies.get((*key, can_edit))
+        if body is not None and body.ledger is ledger:
+            _bodies.move_to_end((*key, can_edit))
+            return body
+    body = build(ledger, game.edit_token if can_edit else None)
+    with _lock:
+        _bodies[(*key, can_edit)] = body
+        _bodies.move_to_end((*key, can_edit))
+        while len(_bodies) > SIZE:
+            _bodies.popitem(last=False)
+    return body
+
+
+def clear() -> None:
+    with _lock:
+        _bodies.clear()
+
+
+def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
+    """Both bodies, written as templates/games/sheet.html wrote them row by row; a scoring
+    sheet's hand numbers link to their edit forms (edit_token), a watched one's don't."""
+    rows = present.sheet_rows(ledger)
+    width = len(ledger.game.players)
+    fixed_deals = ledger.game.rules.family == "fixed-deals"
+    # One reverse for every row: the edit link differs only in the hand's number.
+    edit = reverse("games:edit", args=[edit_token, 0]) if edit_token else ""
+    head, _, tail = edit.rpartition("/0/")
+    points: list[str] = []
+    payments: list[str] = []
+    for row in rows:
+        n = row.number
+        mark = ' class="conflict"' if row.problems else (' class="void"' if row.void else "")
+        if edit_token:
+            number = (
+                f'<a class="edit" href="{escape(head)}/{n}/{escape(tail)}" '
+                f'aria-label="Edit hand {n}">{n} <span aria-hidden="true">Edit</span></a>'
+            )
+        else:
+            number = str(n)
+        deal = (
+            f'<td class="deal-cell">{escape(row.deal)} <small>{escape(row.contract)}</small></td>'
+            if fixed_deals
+            else ""
+        )
+        if row.void:
+            again = f": deal {escape(row.deal)} dealt again" if row.deal else ""
+            cells = (
+                f'<td colspan="{width}" class="center">void (stock ran out twice){again}</td>'
+                "\n      "
+            )
+        elif row.problems:
+            items = "".join(f"<li>{escape(p)}</li>" for p in row.problems)
+            cells = (
+                f'<td colspan="{width}" class="left"><ul class="problems">{items}</ul></td>\n      '
+            )
+        else:
+            cells = "".join(_cell(c) for c in row.points)
+        points.append(
+            f'\n    <tr{mark}>\n      <th scope="row">{number}</th>\n      {deal}\n      {cells}'
+            "\n    </tr>\n  "
+        )
+        money = "".join(f"<td>{escape(m)}</td>" for m in row.payments)
+        void = ' class="void"' if row.void else ""
+        payments.append(f'\n    <tr{void}><th scope="row">{n}</th>{money}</tr>\n  ')
+    if not rows:
+        span = width + 2 if fixed_deals else width + 1
+        points.append(f'\n    <tr><td colspan="{span}" class="center">No hands yet.</td></tr>\n  ')
+    # Safe: every text in them went through escape() above.
+    return Body(
+        ledger,
+        mark_safe("".join(points)),
+        mark_safe("".join(payments)),
+        present.penalty_notes(ledger),
+    )
+
+
+def _cell(cell: present.Cell) -> str:
+    mark = f' class="{escape(cell.mark)}"' if cell.mark else ""
+    note = f' <sup class="note">{escape(cell.note)}</sup>' if cell.note else ""
+    return f"<td{mark}>{escape(cell.text)}{note}</td>"
