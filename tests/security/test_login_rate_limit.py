@@ -268,4 +268,7 @@ def test_thirty_parallel_attempts_let_through_no_more_than_the_limit(settings):
         thread.join()
     assert len(statuses) == 30
     assert statuses.count(200) <= ratelimit.MAX_FAILURES
-    assert statuses.count(200) + statuses.count(429) == 30
+    # SQLite's in-memory test database refuses a writer at once while another holds it: that
+    # attempt is answered 503 (nothing done, nobody let in), never 302.
+    busy = statuses.count(503) if connection.vendor == "sqlite" else 0
+    assert statuses.count(200) + statuses.count(429) + busy == 30
