@@ -82,7 +82,7 @@ def run(runs: int = RUNS) -> dict:
         "sheet_seconds": round(sheet, 4),
         "bare_table_seconds": round(table, 4),
         "ratio": round(sheet / table, 2),
-        "target_ratio": 2.0,
+        "target_ratio": 1.2,
     }
 
 
@@ -94,7 +94,7 @@ def main() -> None:
     print(f"{'render (median of ' + str(result['runs']) + ')':<34}{'seconds':>10}")
     print(f"{'score sheet, 5 players x 40 hands':<34}{result['sheet_seconds']:>10.3f}")
     print(f"{'bare table, 40 rows x 11 cells':<34}{result['bare_table_seconds']:>10.3f}")
-    print(f"{'ratio (target <= 2)':<34}{result['ratio']:>10.2f}")
+    print(f"{'ratio (target <= 1.2)':<34}{result['ratio']:>10.2f}")
 
 
 if __name__ == "__main__":
