@@ -211,7 +211,7 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-created"]
+        ordering = ["-created", "-id"]  # the id breaks ties: a backup keeps times to the ms
 
     def __str__(self) -> str:
         return self.name

@@ -115,7 +115,7 @@ def club_games(club: Club, since: datetime.date | None = None) -> list[PlayedGam
     played = [PlayedGame(g, g.ledger(), people.get(g.pk, {})) for g in games]
     if since:
         played = [p for p in played if p.date >= since]
-    return sorted(played, key=lambda p: (p.date, p.game.created))
+    return sorted(played, key=lambda p: (p.date, p.game.created, p.game.pk))
 
 
 def line_for(played: PlayedGame, name: str) -> GameLine:
@@ -152,7 +152,7 @@ def tournament_lines(
     person id, oldest first: the entry fee and buy-ins paid (refunds not), the prize won."""
     lines: dict[int, list[TournamentLine]] = {}
     finishing = club.tournaments.filter(stage__in=(Tournament.FINAL, Tournament.DONE))
-    for tournament in sorted(finishing, key=lambda t: t.created):
+    for tournament in sorted(finishing, key=lambda t: (t.created, t.pk)):
         date = tournament.created.date()
         if since and date < since:
             continue

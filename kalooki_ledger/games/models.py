@@ -51,7 +51,7 @@ class Game(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["-created"]
+        ordering = ["-created", "-id"]
 
     def __str__(self) -> str:
         return self.title or self.untitled_name()
@@ -332,7 +332,7 @@ class HouseRules(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-created"]
+        ordering = ["-created", "-id"]
         verbose_name_plural = "house rules"
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kalooki_ledger.clubs import stats
+from kalooki_ledger.games.models import Game
 from tests.clubs.factories import club_game, make_club, short_game
 from tests.helpers import record
 
@@ -83,6 +84,14 @@ def test_a_persons_history_runs_their_net_game_by_game():
     lines = stats.history(andy, stats.club_games(club))
     assert [total for _, total in stats.running_net(lines)] == [Decimal(-7), Decimal(11)]
     assert [line.won for line in lines] == [False, True]
+
+
+def test_games_started_in_the_same_instant_keep_the_order_they_were_started_in():
+    club = make_club()
+    games = [club_game(club, played_on="2026-01-10") for _ in range(4)]
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(created=games[0].created)
+    assert [p.game.pk for p in stats.club_games(club)] == [g.pk for g in games]
+    assert list(Game.objects.filter(pk__in=[g.pk for g in games])) == games[::-1]
 
 
 def test_loading_a_clubs_games_takes_the_same_queries_however_many_hands():

@@ -202,7 +202,8 @@ def test_a_restored_site_answers_every_link_as_before(tmp_path):
     wipe()
     restore(path)
 
-    assert pages(site) == before
+    after = pages(site)
+    assert [url for url in before if after.get(url) != before[url]] == []
 
 
 def test_a_restored_site_goes_on_scoring_with_new_ids_after_the_restored_ones(tmp_path):
