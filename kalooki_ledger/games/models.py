@@ -107,7 +107,7 @@ class Game(models.Model):
         """The game as the engine's record: the hands its ledger (`ledger`, or else `ledger()`)
         replayed, with this row's title, rules and date."""
         return engine.GameRecord(
-            game=(ledger or self.ledger()).game,
+            game=(self.ledger() if ledger is None else ledger).game,
             preset=self.preset,
             rule_overrides=self.rule_overrides,
             title=self.title,
@@ -130,7 +130,8 @@ class Game(models.Model):
         if cached is not None:
             self._seat_ids = cached.seat_ids
             return cached.ledger
-        if self._has_hands():  # loaded by `Game.objects.loaded()`: no query to check a version
+        # Loaded with its hands: replayed, not kept (a version check would cost a query a game).
+        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
             self._seat_ids = {seat.name: seat.pk for seat in self.seats.all()}
             return engine.replay(self._played())
         loaded = Game.objects.loaded().get(pk=self.pk)
@@ -141,9 +142,6 @@ class Game(models.Model):
         if now == loaded.version == self.version:
             ledger_cache.put(*self.cache_key(), ledger, self._seat_ids)
         return ledger
-
-    def _has_hands(self) -> bool:
-        return "hands" in getattr(self, "_prefetched_objects_cache", {})
 
     def _played(self) -> engine.Game:
         """The engine's game from the prefetched seats and hands (see `GameQuerySet.loaded`)."""

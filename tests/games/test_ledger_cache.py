@@ -109,3 +109,13 @@ def test_a_renamed_seat_is_recorded_under_its_new_name(client):
     post = hand_post(4, "Francis", game, Andy=4, Mark=3, John=5)
     assert client.post(f"{game.get_absolute_url()}hands/", post).status_code == 302
     assert Hand.objects.get(game=game, number=4).winner == seat
+
+
+def test_a_game_loaded_with_its_hands_gives_its_ledger_in_five_queries_however_many_hands(
+    django_assert_num_queries,
+):
+    for hands in (worked_hands()[:1], worked_hands()):
+        game = stored_game(hands=hands)
+        with django_assert_num_queries(5):  # the game, its seats, hands, entries and decisions
+            ledger = Game.objects.loaded().get(pk=game.pk).ledger()
+        assert len(ledger.hands) == len(hands)
