@@ -8,7 +8,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.store import games_loaded
 
 from . import tournaments
 from .models import Club, ClubPlayer, SeatPerson, Tournament, TournamentTable
@@ -107,7 +106,7 @@ class PersonStats:
 
 def club_games(club: Club, since: datetime.date | None = None) -> list[PlayedGame]:
     """The club's games, oldest first, with ledgers; a fixed number of queries."""
-    games = list(games_loaded().filter(club_link__club=club))
+    games = list(Game.objects.loaded().filter(club_link__club=club))
     links = SeatPerson.objects.filter(seat__game__in=games).select_related("person", "seat")
     people: dict[int, dict[str, ClubPlayer]] = {}
     for link in links:

@@ -11,7 +11,6 @@ from django.db import IntegrityError, transaction
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.store import games_loaded
 from kalooki_ledger.rules.money import display_digits, minor_digits, quantum
 
 from .filing import start_game
@@ -223,7 +222,7 @@ class State:
 def load(tournament: Tournament) -> State:
     """The tournament with every table's ledger, in a fixed number of queries."""
     tables = {t.game_id: t for t in tournament.tables.all()}
-    games = list(games_loaded().filter(pk__in=tables))
+    games = list(Game.objects.loaded().filter(pk__in=tables))
     links = SeatPerson.objects.filter(seat__game__in=games).select_related("person", "seat")
     people: dict[int, dict[str, ClubPlayer]] = {}
     for link in links:

@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import present
-from kalooki_ledger.games.store import games_loaded
+from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import RecordError
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
@@ -102,7 +102,7 @@ def person(request, club, membership, pk: int):
 
 @club_view()
 def game(request, club, membership, pk: int):
-    found = games_loaded().filter(pk=pk, club_link__club=club).first()
+    found = Game.objects.loaded().filter(pk=pk, club_link__club=club).first()
     if found is None:
         raise Http404("No such game in this club")
     ledger = found.ledger()

@@ -21,7 +21,6 @@ from kalooki_ledger import rules as engine
 
 from . import commands, device
 from .api_schema import SCHEMA
-from .exports import game_json
 from .models import Game
 
 Json = dict[str, Any]
@@ -47,7 +46,7 @@ def etag(game: Game) -> str:
 
 def record_response(game: Game, status: int = 200, **headers: str) -> JsonResponse:
     """The game record with its results, exactly as export_game prints it."""
-    response = JsonResponse(game_json(game), status=status, json_dumps_params={"indent": 2})
+    response = JsonResponse(game.to_json(), status=status, json_dumps_params={"indent": 2})
     response["ETag"] = etag(game)
     response["Cache-Control"] = "no-store"
     for name, value in headers.items():
@@ -146,7 +145,7 @@ def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> Http
         headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
         return record_response(Game.objects.get(pk=game.pk), status, **headers)
     if outcome.status == 409:
-        current = game_json(Game.objects.get(pk=game.pk))
+        current = Game.objects.get(pk=game.pk).to_json()
         return error(409, outcome.notice, game=current)
     problems = outcome.problems
     if outcome.entry is not None:

@@ -147,7 +147,7 @@ def apply(game: Game, sent: Sent, command: Command) -> Outcome:
     """Applies the command to the game, all or nothing, as the module's docstring says."""
     if sent.version is not None and sent.version == game.version:
         # The common case: decide against the cached ledger, then store under compare-and-set.
-        ledger = game.cached_ledger()
+        ledger = game.ledger()
         try:
             decision = command.decide(ledger)
         except Refusal as refusal:
@@ -184,7 +184,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             if not (known and command.stale_ok(since)):
                 _refresh(game, row)
                 return Outcome(409, command.stale_notice(since if known else []))
-        ledger = row.cached_ledger()
+        ledger = row.ledger()
         try:
             decision = command.decide(ledger)
         except Refusal as refusal:

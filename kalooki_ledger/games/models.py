@@ -7,7 +7,7 @@ import secrets
 from decimal import Decimal
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -20,6 +20,19 @@ TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class GameQuerySet(models.QuerySet):
+    def loaded(self) -> "GameQuerySet":
+        """These games with everything a replay reads: five queries, however many hands."""
+        return self.prefetch_related(
+            "seats",
+            Prefetch("hands", queryset=Hand.objects.select_related("winner")),
+            Prefetch("hands__entries", queryset=Entry.objects.select_related("seat")),
+            Prefetch(
+                "hands__buy_in_decisions", queryset=BuyInDecision.objects.select_related("seat")
+            ),
+        )
 
 
 class Game(models.Model):
@@ -49,6 +62,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -88,50 +103,57 @@ class Game(models.Model):
         rules, _ = engine.record.build_rules(self.preset, self.rule_overrides)
         return rules
 
-    def to_record(self) -> engine.GameRecord:
-        """The engine's view of this game; expects seats and hands prefetched (see `loaded`)."""
-        seats = list(self.seats.all())
-        names = tuple(s.name for s in seats)
-        hands = tuple(hand.to_engine() for hand in self.hands.all())
-        game = engine.Game(
-            players=names,
-            rules=self.engine_rules(),
-            stakes=self.stakes(),
-            first_dealer=names[self.first_dealer] if names else "",
-            hands=hands,
-            stopped=self.stopped or None,
-        )
+    def to_record(self, ledger: engine.Ledger | None = None) -> engine.GameRecord:
+        """The game as the engine's record: the hands its ledger (`ledger`, or else `ledger()`)
+        replayed, with this row's title, rules and date."""
         return engine.GameRecord(
-            game=game,
+            game=(self.ledger() if ledger is None else ledger).game,
             preset=self.preset,
             rule_overrides=self.rule_overrides,
             title=self.title,
             played_on=self.played_on,
         )
 
+    def to_json(self) -> dict:
+        """The game record with its results, as the API serves it and export_game prints it."""
+        ledger = self.ledger()
+        return engine.record_to_json(self.to_record(ledger), ledger)
+
     def cache_key(self) -> tuple[int, str]:
         # The random token too: a test database may hand a deleted game's id to a new game.
         return self.pk, f"{self.edit_token}:{self.version}"
 
     def ledger(self) -> engine.Ledger:
-        """The ledger of the game as stored now (its hands loaded in a fixed set of queries)."""
-        return engine.replay(self._loaded().to_record().game)
-
-    def cached_ledger(self) -> engine.Ledger:
-        """The ledger at this instance's version, from this process's cache when it has it: for
-        pages, which load the game row afresh for every request."""
+        """The ledger at this instance's version, from this process's cache when it has it (pages
+        load the game row afresh for every request), else replayed from the stored hands."""
         cached = ledger_cache.get(*self.cache_key())
         if cached is not None:
             self._seat_ids = cached.seat_ids
             return cached.ledger
-        loaded = self._loaded()
-        ledger = engine.replay(loaded.to_record().game)
+        # Loaded with its hands: replayed, not kept (a version check would cost a query a game).
+        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            self._seat_ids = {seat.name: seat.pk for seat in self.seats.all()}
+            return engine.replay(self._played())
+        loaded = Game.objects.loaded().get(pk=self.pk)
+        ledger = engine.replay(loaded._played())
         self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
         # Cache only hands read while the version stood still: every write moves it.
         now = Game.objects.filter(pk=self.pk).values_list("version", flat=True).first()
         if now == loaded.version == self.version:
             ledger_cache.put(*self.cache_key(), ledger, self._seat_ids)
         return ledger
+
+    def _played(self) -> engine.Game:
+        """The engine's game from the prefetched seats and hands (see `GameQuerySet.loaded`)."""
+        names = tuple(s.name for s in self.seats.all())
+        return engine.Game(
+            players=names,
+            rules=self.engine_rules(),
+            stakes=self.stakes(),
+            first_dealer=names[self.first_dealer] if names else "",
+            hands=tuple(hand.to_engine() for hand in self.hands.all()),
+            stopped=self.stopped or None,
+        )
 
     def keep_ledger(self, ledger: engine.Ledger) -> None:
         """Caches the ledger a write just derived, under the version that write gave the game."""
@@ -143,13 +165,6 @@ class Game(models.Model):
         if getattr(self, "_seat_ids", None) is None:
             self._seat_ids = dict(self.seats.values_list("name", "pk"))
         return self._seat_ids
-
-    def _loaded(self) -> "Game":
-        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
-            return self
-        from .store import games_loaded  # store builds on these models
-
-        return games_loaded().get(pk=self.pk)
 
     def touch(self) -> bool:
         """Marks the game changed (a new version for watching phones and the ledger cache); says

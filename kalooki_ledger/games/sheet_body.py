@@ -33,7 +33,7 @@ _lock = threading.Lock()
 
 
 def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
-    """The sheet's bodies for `game` at `ledger` (its cached_ledger()): kept, or built."""
+    """The sheet's bodies for `game` at `ledger` (its ledger()): kept, or built."""
     key = game.cache_key()
     with _lock:
         body = _bodies.get((*key, can_edit))

@@ -1,26 +1,16 @@
-"""Loading games with a fixed number of queries, and storing records in one transaction."""
+"""Storing games: records in one transaction, hands by the bulk or in one statement."""
 
 from collections.abc import Mapping
 from contextlib import nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import CharField, F, Prefetch, QuerySet
+from django.db.models import CharField, F
 from django.utils import timezone
 
 from kalooki_ledger import rules as engine
 
 from .models import BuyInDecision, Change, Entry, Game, Hand, Seat
-
-
-def games_loaded() -> QuerySet[Game]:
-    """Games with everything `Game.to_record` reads: five queries, however many hands."""
-    return Game.objects.prefetch_related(
-        "seats",
-        Prefetch("hands", queryset=Hand.objects.select_related("winner")),
-        Prefetch("hands__entries", queryset=Entry.objects.select_related("seat")),
-        Prefetch("hands__buy_in_decisions", queryset=BuyInDecision.objects.select_related("seat")),
-    )
 
 
 def add_hands(
@@ -108,10 +98,6 @@ def store_record(record: engine.GameRecord) -> Game:
 def import_record(data: object) -> Game:
     """Checks a record exactly as the forms do and stores it; RecordError stores nothing."""
     return store_record(engine.parse_record(data))
-
-
-def load(**lookup: object) -> Game:
-    return games_loaded().get(**lookup)
 
 
 def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:

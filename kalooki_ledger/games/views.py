@@ -8,9 +8,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views.decorators.cache import never_cache
@@ -37,8 +35,6 @@ from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
 from .qr import qr_file, qr_svg
 from .session import forget_token, remember, remembered_tokens
-
-IMPORT_FORM = "sheets/_import_form.html"
 
 
 def _game(**lookup: object) -> Game:
@@ -170,7 +166,7 @@ def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict
 
 
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     context = _table_context(request, game, ledger, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
         if request.GET.get("handover"):  # asked for, past the warning
@@ -202,7 +198,7 @@ def home(request: HttpRequest) -> HttpResponse:
     for token in tokens:
         if token in by_token:
             game, scoring = by_token[token]
-            ledger = game.cached_ledger()
+            ledger = game.ledger()
             games.append(
                 {
                     "game": game,
@@ -216,12 +212,7 @@ def home(request: HttpRequest) -> HttpResponse:
                     "token": token,
                 }
             )
-    try:
-        get_template(IMPORT_FORM)
-        has_import = True
-    except TemplateDoesNotExist:
-        has_import = False
-    return render(request, "games/home.html", {"games": games, "has_import": has_import})
+    return render(request, "games/home.html", {"games": games})
 
 
 @require_POST
@@ -326,7 +317,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def _again(game: Game) -> dict:
     """The new-game form for the same table again: the same seats and rules, the deal passed
     on to the next seat (the first name typed deals first)."""
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     record, stakes = ledger.game, ledger.game.stakes
     amounts = ("call_up", "kalookie", "initial", "buy_in", "per_point")
     money = {k: format_amount(getattr(stakes, k), ledger.money_digits) for k in amounts}
@@ -429,7 +420,7 @@ def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     remember(request, game, scoring=True)
-    return _render_table(request, game, **_restored(request, game, game.cached_ledger()))
+    return _render_table(request, game, **_restored(request, game, game.ledger()))
 
 
 @require_POST
@@ -456,7 +447,7 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
     outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
     if outcome.status != 200 or outcome.undone is None:
         return _table_answer(request, game, outcome)
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     typed: dict[str, str] = {}
     if not outcome.undone.void and ledger.can_record_hand:
         seats = commands.seat_order(ledger)
@@ -571,7 +562,7 @@ def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 @never_cache
 @scoring
 def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
     if request.method != "POST":
@@ -590,20 +581,14 @@ def delete_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     return _sheet_answer(request, game, _command(request, game, commands.DeleteHand(number)))
 
 
-def _sheet_links(token: str) -> dict[str, str | None]:
-    links = {}
-    for kind in ("pdf", "csv", "json"):
-        try:
-            links[kind] = reverse(f"sheets:{kind}", args=[token])
-        except NoReverseMatch:
-            links[kind] = None
-    return links
+def _sheet_links(token: str) -> dict[str, str]:
+    return {kind: reverse(f"sheets:{kind}", args=[token]) for kind in ("pdf", "csv", "json")}
 
 
 def _sheet(
     request: HttpRequest, game: Game, token: str, can_edit: bool, status: int = 200
 ) -> HttpResponse:
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     fmt = present.Money(ledger)
     sheet = sheet_body.get(game, ledger, can_edit)  # the rows, built once per version
     context = {
@@ -659,7 +644,7 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
-    played = game.cached_ledger().game
+    played = game.ledger().game
     preset = engine.PRESETS[game.preset]
     lines = rules_card(played.rules, played.stakes)
     return render(
@@ -737,7 +722,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
-    ledger = game.cached_ledger()
+    ledger = game.ledger()
     context = _table_context(request, game, ledger, can_edit=False, public=True)
     context["preview"] = present.result_line(ledger)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"

@@ -9,20 +9,19 @@ from django.views.decorators.http import require_GET, require_POST
 from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
-from kalooki_ledger.games.exports import render_csv, render_json, render_pdf
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.session import remember
-from kalooki_ledger.games.store import games_loaded
 from kalooki_ledger.games.store import import_record as store_import
 
 from .blank import blank_sheet, blank_sheet_pdf
+from .exports import render_csv, render_json, render_pdf
 from .forms import BlankSheetForm, ImportForm
 from .pdf import MAX_PDF_HANDS, PAPERS
 
 
 def _game(token: str) -> Game:
     """The game behind either of its links: scoring and watching may both download."""
-    game = games_loaded().filter(Q(edit_token=token) | Q(share_token=token)).first()
+    game = Game.objects.loaded().filter(Q(edit_token=token) | Q(share_token=token)).first()
     if game is None:
         raise Http404("No game at this link")
     return game

@@ -6,7 +6,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from kalooki_ledger.games.exports import game_json
 from kalooki_ledger.games.models import Game
 from tests.browser.conftest import shoot
 from tests.games.web import stored_game
@@ -28,7 +27,7 @@ def record(page, winner: str, values: dict[str, int]) -> None:
 
 
 def server_hands(game: Game) -> list[dict]:
-    return game_json(Game.objects.get(pk=game.pk))["hands"]
+    return Game.objects.get(pk=game.pk).to_json()["hands"]
 
 
 def as_recorded(winner: str, values: dict[str, int]) -> dict:

@@ -1,4 +1,5 @@
-"""import_game --club files games under a club; export_club prints its players' figures."""
+"""import_game stores records (filed under a club with --club); export_club prints a club's
+figures."""
 
 import io
 import json
@@ -7,16 +8,25 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from kalooki_ledger.clubs.models import Club, ClubGame, ClubPlayer, SeatPerson
-from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.models import Game, Hand
 from tests.clubs.factories import make_club, make_players, short_game
 from tests.helpers import record, worked_example
 
 pytestmark = pytest.mark.django_db
 
 
-def run(name, *args):
+def run(name, *args, stdin=None):
     out = io.StringIO()
-    call_command(name, *args, stdout=out)
+    if stdin is not None:
+        import sys
+
+        old, sys.stdin = sys.stdin, io.StringIO(stdin)
+        try:
+            call_command(name, *args, stdout=out)
+        finally:
+            sys.stdin = old
+    else:
+        call_command(name, *args, stdout=out)
     return out.getvalue()
 
 
@@ -24,6 +34,23 @@ def write(tmp_path, data, name="game.json"):
     path = tmp_path / name
     path.write_text(json.dumps(data))
     return str(path)
+
+
+def test_it_imports_the_worked_example_and_prints_its_links(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(worked_example()))
+    printed = json.loads(run("import_game", str(path)))
+    game = Game.objects.get(pk=printed["id"])
+    assert printed["url"] == f"/g/{game.edit_token}/"
+    assert printed["share_url"] == f"/w/{game.share_token}/"
+    assert len(game.edit_token) >= 22 and game.edit_token != game.share_token
+
+
+def test_it_refuses_a_hand_worth_149_and_stores_nothing():
+    bad = record(["Andy", "Mark"], [{"winner": "Andy", "penalties": {"Mark": 149}}])
+    with pytest.raises(CommandError, match=r"Hand 1, Mark: no 13-card hand is worth more than 148"):
+        run("import_game", "-", stdin=json.dumps(bad))
+    assert Game.objects.count() == 0 and Hand.objects.count() == 0
 
 
 def test_import_with_club_makes_the_club_and_its_players(tmp_path):

@@ -3,7 +3,7 @@ from decimal import Decimal
 import pytest
 
 from kalooki_ledger.games.models import BuyInDecision
-from tests.games.web import over_limit_hands, stored_game
+from tests.games.web import over_limit_hands, stored_game, stored_ledger
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_buying_in_goes_back_to_the_highest_total_within_and_pays_the_pool(clien
     game = stored_game(hands=over_limit_hands())
     response = client.post(buy_in_url(game), {"player": "Mark", "hand": "4", "choice": "in"})
     assert response.status_code == 302
-    ledger = game.ledger()
+    ledger = stored_ledger(game)
     assert ledger.standing("Mark").total == 127
     assert ledger.standing("Mark").buy_ins == 1
     assert ledger.pool == Decimal("2.50")
@@ -34,7 +34,7 @@ def test_buying_in_goes_back_to_the_highest_total_within_and_pays_the_pool(clien
 def test_dropping_out_puts_the_player_out(client):
     game = stored_game(hands=over_limit_hands())
     client.post(buy_in_url(game), {"player": "Mark", "hand": "4", "choice": "out"})
-    assert game.ledger().standing("Mark").out
+    assert stored_ledger(game).standing("Mark").out
 
 
 def test_players_over_are_asked_one_at_a_time_from_the_left_of_the_winner(client):

@@ -611,7 +611,7 @@ def test_a_phone_refused_for_a_hand_committed_while_it_loaded_goes_on_from_its_t
     game = stored_game(hands=worked_hands()[:3])
     client.get(game.get_absolute_url())
     version = game.version
-    loading = Game.cached_ledger
+    loading = Game.ledger
     other_phone = []
 
     def hand_committed_meanwhile(self):
@@ -622,12 +622,12 @@ def test_a_phone_refused_for_a_hand_committed_while_it_loaded_goes_on_from_its_t
             ledger_cache.clear()
         return loading(self)
 
-    monkeypatch.setattr(Game, "cached_ledger", hand_committed_meanwhile)
+    monkeypatch.setattr(Game, "ledger", hand_committed_meanwhile)
     post = hand_post(4, "Andy", game, Mark=8, John=9, Frank=2)
     answer = client.post(
         f"{game.get_absolute_url()}hands/", {**post, "version": str(version), "key": new_key()}
     )
-    monkeypatch.setattr(Game, "cached_ledger", loading)
+    monkeypatch.setattr(Game, "ledger", loading)
 
     assert answer.status_code == 409
     shown = Forms(answer.content.decode())

@@ -27,6 +27,7 @@ def test_a_recorded_hand_keeps_a_ledger_equal_to_a_fresh_replay(client):
     current = row(game)
     kept = ledger_cache.get(*current.cache_key())
     assert kept is not None and len(kept.ledger.hands) == 4
+    ledger_cache.clear()  # so that `ledger()` replays the stored hands afresh
     assert kept.ledger == current.ledger()
     assert kept.seat_ids == {seat.name: seat.pk for seat in game.seats.all()}
 
@@ -52,7 +53,7 @@ def test_a_write_that_raced_another_keeps_no_ledger(client):
     game = stored_game(hands=worked_hands()[:2])
     stale = row(game)
     row(game).touch()  # another phone wrote in between
-    ledger = stale.cached_ledger()
+    ledger = stale.ledger()
     assert ledger_cache.get(*stale.cache_key()) is None
     assert len(ledger.hands) == 2
 
@@ -78,7 +79,7 @@ def test_an_admin_edit_of_a_hand_moves_the_version(client):
     response = client.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert row(game).version != before
-    assert len(row(game).cached_ledger().hands) == 1
+    assert len(row(game).ledger().hands) == 1
 
 
 def test_recording_a_hand_after_the_page_loaded_looks_up_no_seats_and_no_session(client):
@@ -108,3 +109,13 @@ def test_a_renamed_seat_is_recorded_under_its_new_name(client):
     post = hand_post(4, "Francis", game, Andy=4, Mark=3, John=5)
     assert client.post(f"{game.get_absolute_url()}hands/", post).status_code == 302
     assert Hand.objects.get(game=game, number=4).winner == seat
+
+
+def test_a_game_loaded_with_its_hands_gives_its_ledger_in_five_queries_however_many_hands(
+    django_assert_num_queries,
+):
+    for hands in (worked_hands()[:1], worked_hands()):
+        game = stored_game(hands=hands)
+        with django_assert_num_queries(5):  # the game, its seats, hands, entries and decisions
+            ledger = Game.objects.loaded().get(pk=game.pk).ledger()
+        assert len(ledger.hands) == len(hands)

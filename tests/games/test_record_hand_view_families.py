@@ -7,7 +7,7 @@ import pytest
 
 from kalooki_ledger.games.models import Hand
 from kalooki_ledger.rules import replay
-from tests.games.web import family_game, seat_post
+from tests.games.web import family_game, seat_post, stored_ledger
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def record_url(game) -> str:
 
 
 def totals(game) -> dict[str, int]:
-    return {s.name: s.total for s in game.ledger().standings}
+    return {s.name: s.total for s in stored_ledger(game).standings}
 
 
 def test_a_north_american_game_runs_to_its_target_and_the_highest_wins(client):
@@ -38,7 +38,7 @@ def test_a_north_american_game_runs_to_its_target_and_the_highest_wins(client):
     )
     assert response.status_code == 302
     game = Game_of(response)
-    assert game.ledger().game.stakes.call_up == 0
+    assert stored_ledger(game).game.stakes.call_up == 0
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Kaluki (went out with all 15 at once)" in page
     assert "What the others held (2 to 250)" in page
@@ -48,7 +48,7 @@ def test_a_north_american_game_runs_to_its_target_and_the_highest_wins(client):
     assert '<span class="tag lead">leads</span>' in page
     assert page.index('row">Ann') < page.index('row">Bob')  # highest first
     client.post(record_url(game), seat_post(2, "Ann", game, value={"Bob": 50, "Cy": 30}))
-    ledger = game.ledger()
+    ledger = stored_ledger(game)
     assert totals(game) == {"Ann": 205, "Bob": 0, "Cy": 0}
     assert ledger.winner == "Ann"
     assert ledger.standing("Ann").net == Decimal("4.05")  # 2.05 in points and the 2.00 of pot
@@ -73,7 +73,7 @@ def test_a_scarne_hand_is_recorded_from_counts_of_cards_and_jokers(client):
     assert response.status_code == 302
     # Bob: 5 cards + 1 joker = 6, Cy 3; doubled on the kaluki; Ann wins what they lose.
     assert totals(game) == {"Ann": 18, "Bob": -12, "Cy": -6}
-    assert game.ledger().standing("Ann").net == Decimal(18)
+    assert stored_ledger(game).standing("Ann").net == Decimal(18)
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Ann won by kaluki" in page
 
@@ -126,7 +126,7 @@ def test_a_jamaica_game_replays_a_void_deal_and_adds_an_adjustment(client):
     assert client.post(record_url(game), data).status_code == 302
     # Cy 25 + 50; bending the table doubles Ann's 30 and Cy's 20.
     assert totals(game) == {"Ann": 60, "Bob": 40, "Cy": 115}
-    assert game.ledger().hands[0].values == {"Bob": 40, "Cy": 25}
+    assert stored_ledger(game).hands[0].values == {"Bob": 40, "Cy": 25}
     page = client.get(game.get_absolute_url()).content.decode()
     assert page.index('row">Bob') < page.index('row">Ann') < page.index('row">Cy')  # lowest first
     assert "Deal 3 · <strong>11 cards</strong>" in page
@@ -164,7 +164,7 @@ def test_a_penalty_taken_off_needs_no_minus_sign(client):
         1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": 20}, sign={"Cy": "-"}
     )
     assert client.post(record_url(game), data).status_code == 302
-    assert game.ledger().hands[0].totals["Cy"] == 5
+    assert stored_ledger(game).hands[0].totals["Cy"] == 5
     html = client.get(f"/g/{game.edit_token}/hands/1/edit/").content.decode()
     assert 'name="adjust-2" value="20"' in html
     assert '<option value="-" selected>' in html
@@ -190,16 +190,16 @@ def test_trinidad_lost_challenge_adds_fifty_with_its_reason(client):
     data = seat_post(1, "Ann", game, value={"Bob": 30, "Cy": 12}, challenge={"Bob": "on"})
     assert client.post(record_url(game), data).status_code == 302
     assert totals(game) == {"Ann": 0, "Bob": 80, "Cy": 12}
-    hand = game.ledger().game.hands[0]
+    hand = stored_ledger(game).game.hands[0]
     assert hand.adjustments == {"Bob": 50} and hand.reasons == {"Bob": "Lost a challenge"}
-    assert replay(game.ledger().game).standings == game.ledger().standings
+    assert replay(stored_ledger(game).game).standings == stored_ledger(game).standings
 
 
 def test_a_tie_at_the_end_shares_the_pot(client):
     game = family_game("jamaica", stakes={"currency": "GBP", "initial": "1.00"}, deals=1)
     data = seat_post(1, "Ann", game, value={"Bob": 20, "Cy": 30}, adjust={"Ann": 20})
     assert client.post(record_url(game), data).status_code == 302
-    ledger = game.ledger()
+    ledger = stored_ledger(game)
     assert ledger.winner is None and ledger.sharers == ("Ann", "Bob")
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Game over: a tie between <strong>Ann and Bob</strong>, who share the pot" in page

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.models import Hand
-from tests.games.web import family_game, seat_post
+from tests.games.web import family_game, seat_post, stored_ledger
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def hands(draw, preset: str) -> tuple[str, dict, engine.Hand]:
 def check(client, preset: str, drawn) -> None:
     winner, fields, hand = drawn
     game = family_game(preset)
-    before = game.ledger()
+    before = stored_ledger(game)
     expected = engine.extend(before, hand)
     data = seat_post(1, winner, game, **fields)
     if hand.kalookie:
@@ -54,7 +54,7 @@ def check(client, preset: str, drawn) -> None:
         assert not Hand.objects.filter(game=game).exists()
     else:
         assert response.status_code == 302
-        stored = game.ledger()
+        stored = stored_ledger(game)
         assert stored.game.hands == (hand,)
         assert stored.standings == expected.standings
 

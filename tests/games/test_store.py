@@ -72,7 +72,7 @@ def test_a_recorded_hand_stores_what_the_ordinary_way_stores(kind):
     preset, hand = HANDS[kind]
     recorded, ordinary = family_game(preset), family_game(preset)
     game = read(recorded)
-    game.cached_ledger()
+    game.ledger()
     with CaptureQueriesContext(connection) as captured:
         assert record(game, 1, hand, who="Android 1a2b").applied
     if connection.vendor == "postgresql":  # the one statement, not the ORM's way
@@ -125,7 +125,7 @@ def test_a_hand_made_before_an_unknown_change_is_refused_and_stores_nothing():
 
 def test_a_hand_number_stored_twice_is_refused_and_stores_nothing():
     game = stored_game(hands=worked_hands()[:2])
-    read(game).cached_ledger()
+    read(game).ledger()
     first = EngineHand(winner="Mark", penalties={"Andy": 5, "John": 6, "Frank": 7})
     store.add_hand(game, 3, first)  # without moving the version, as a half-seen write
     second = EngineHand(winner="Andy", penalties={"Mark": 2, "John": 2, "Frank": 2})
@@ -155,7 +155,7 @@ def test_on_its_own_the_one_statement_refuses_a_number_twice_and_the_connection_
 @on_postgresql
 def test_on_postgresql_a_recorded_hand_is_one_statement():
     game = read(stored_game(hands=worked_hands()[:2]))
-    game.cached_ledger()
+    game.ledger()
     hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
     with CaptureQueriesContext(connection) as captured:
         assert record(game, 3, hand).applied

@@ -1,7 +1,7 @@
 import pytest
 
 from kalooki_ledger.games.models import BuyInDecision, Change, Hand
-from tests.games.web import hand_post, stored_game, worked_hands
+from tests.games.web import hand_post, stored_game, stored_ledger, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +22,13 @@ def test_undo_also_undoes_the_last_hands_buy_in_decisions(client):
     game = stored_game(hands=worked_hands()[:4])
     client.post(undo_url(game), {"hand": "4"})
     assert not BuyInDecision.objects.exists()
-    assert game.ledger().standing("Mark").total == 145
+    assert stored_ledger(game).standing("Mark").total == 145
 
 
 def test_undo_on_the_game_over_page_reopens_the_game(client):
     game = stored_game(hands=worked_hands())
     client.post(undo_url(game), {"hand": "5"})
-    ledger = game.ledger()
+    ledger = stored_ledger(game)
     assert ledger.status == "in-progress"
     assert ledger.next_hand_number == 5
 
@@ -81,7 +81,7 @@ def test_recording_the_restored_values_again_puts_the_hand_back(client):
     client.post(undo_url(game), {"hand": "2"})
     data = hand_post(2, "Andy", game, Mark=50, John=45, Frank=30)
     assert client.post(f"/g/{game.edit_token}/hands/", data).status_code == 302
-    assert game.ledger().standing("Mark").total == 92
+    assert stored_ledger(game).standing("Mark").total == 92
 
 
 def test_undoing_a_void_hand_brings_back_no_values(client):

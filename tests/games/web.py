@@ -7,6 +7,7 @@ from django.test import Client
 
 from kalooki_ledger.games import store
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules import Ledger
 
 GBP = {
     "currency": "GBP",
@@ -29,6 +30,11 @@ def stored_game(players: str = "Andy Mark John Frank", hands: list | None = None
         **extra,
     }
     return store.import_record(data)
+
+
+def stored_ledger(game: Game) -> Ledger:
+    """The ledger as stored now: `game` may have been read before the posts that changed it."""
+    return Game.objects.get(pk=game.pk).ledger()
 
 
 def worked_hands() -> list[dict]:

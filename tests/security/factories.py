@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership
-from kalooki_ledger.games.exports import game_json
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.store import games_loaded, import_record
+from kalooki_ledger.games.store import import_record
 
 PASSWORD = "a-long-table-password-42"
 PROJECT_APPS = ("games", "sheets", "clubs")
@@ -165,7 +164,7 @@ def snapshot() -> dict:
         for model in _project_models()
     }
     counts = {label: len(found) for label, found in rows.items()}
-    exports = [game_json(game) for game in games_loaded().order_by("pk")]
+    exports = [game.to_json() for game in Game.objects.loaded().order_by("pk")]
     return {"counts": counts, "rows": rows, "exports": json.loads(json.dumps(exports, default=str))}
 
 

@@ -15,6 +15,7 @@ from kalooki_ledger.games.models import Change, Game, Hand, PaidTransfer
 from kalooki_ledger.games.store import import_record
 from kalooki_ledger.rules import tidy_name
 from tests.games.web import FormClient as Client
+from tests.games.web import stored_ledger
 
 from .factories import (
     FAST,
@@ -182,7 +183,7 @@ def test_recording_a_hand_refuses_bad_values_and_stores_nothing(
     else:
         # Only a form the engine accepts is stored: one more hand, and the values as typed.
         assert Hand.objects.filter(game=game).count() == 4
-        stored = game.ledger().game.hands[-1]
+        stored = stored_ledger(game).game.hands[-1]
         assert stored.void or stored.winner == winner
         game.hands.filter(number=4).delete()
 

@@ -14,9 +14,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki_ledger.games.exports import game_json
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.store import import_record, load
+from kalooki_ledger.games.store import import_record
 from kalooki_ledger.rules import RecordError
 from kalooki_ledger.sheets.forms import MAX_UPLOAD
 from tests.helpers import record, worked_example
@@ -118,7 +117,7 @@ def mutated_records(draw):
 
 
 def export_of(game: Game) -> dict:
-    return json.loads(json.dumps(game_json(load(pk=game.pk))))
+    return json.loads(json.dumps(Game.objects.loaded().get(pk=game.pk).to_json()))
 
 
 @settings(FAST, max_examples=60)

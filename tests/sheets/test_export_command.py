@@ -38,3 +38,19 @@ def test_json_is_still_the_record_with_results(game_id):
     out = io.StringIO()
     call_command("export_game", str(game_id), stdout=out)
     assert json.loads(out.getvalue())["results"]["winner"] == "John"
+
+
+def test_export_carries_source_000s_figures(game_id):
+    out = io.StringIO()
+    call_command("export_game", str(game_id), stdout=out)
+    results = json.loads(out.getvalue())["results"]
+    assert results["status"] == "finished"
+    assert results["winner"] == "John"
+    assert results["pool"] == "25"
+    assert {p: v["net"] for p, v in results["players"].items()} == {
+        "Andy": "-7",
+        "Mark": "-16",
+        "John": "30",
+        "Frank": "-7",
+    }
+    assert results["hands"][3]["bought_in"] == ["Mark"]

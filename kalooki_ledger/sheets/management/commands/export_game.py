@@ -3,9 +3,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...exports import EXPORTERS, game_json
-from ...models import Game
-from ...store import games_loaded
+from kalooki_ledger.games.models import Game
+
+from ...exports import EXPORTERS
 
 
 class Command(BaseCommand):
@@ -21,13 +21,13 @@ class Command(BaseCommand):
         if options["id"] is None:
             if fmt != "json":
                 raise CommandError("every game at once is exported as JSON only: give an ID")
-            games = games_loaded().order_by("pk")
+            games = Game.objects.loaded().order_by("pk")
             data = (
-                json.dumps([game_json(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+                json.dumps([g.to_json() for g in games], indent=2, ensure_ascii=False) + "\n"
             ).encode()
         else:
             try:
-                game = games_loaded().get(pk=options["id"])
+                game = Game.objects.loaded().get(pk=options["id"])
             except Game.DoesNotExist:
                 raise CommandError(f"there is no game with id {options['id']}") from None
             render, binary = EXPORTERS[fmt]

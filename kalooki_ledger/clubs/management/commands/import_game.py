@@ -1,3 +1,6 @@
+"""import_game lives with the clubs because `--club` files the games under one: the games app
+never imports the clubs app."""
+
 import json
 import sys
 
@@ -5,10 +8,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.text import slugify
 
-from kalooki_ledger.clubs.filing import club_for_slug, file_game
+from kalooki_ledger.games.store import import_record
 from kalooki_ledger.rules import RecordError, read_record_json
 
-from ...store import import_record
+from ...filing import club_for_slug, file_game
 
 
 def read_json(path: str) -> object:

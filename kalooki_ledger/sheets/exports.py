@@ -1,0 +1,31 @@
+"""A game's files by format: the JSON record with results, the hands as CSV, the PDF sheet."""
+
+import json
+from collections.abc import Callable
+
+from kalooki_ledger.games.models import Game
+
+from .csv import game_csv
+from .pdf import place_of, score_sheet_pdf
+
+
+def render_json(game: Game) -> bytes:
+    return (json.dumps(game.to_json(), indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def render_csv(game: Game) -> bytes:
+    return game_csv(game.ledger()).encode()
+
+
+def render_pdf(game: Game, paper: str = "a4") -> bytes:
+    ledger = game.ledger()
+    record = game.to_record(ledger)
+    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date())
+
+
+# Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.
+EXPORTERS: dict[str, tuple[Callable[[Game], bytes], bool]] = {
+    "json": (render_json, False),
+    "csv": (render_csv, False),
+    "pdf": (render_pdf, True),
+}
