@@ -4,7 +4,8 @@ from decimal import Decimal
 
 from kalooki_ledger.rules import GameRecord, Rules, parse_record, replay
 from kalooki_ledger.rules.game import Hand
-from kalooki_ledger.sheets.sheet import Cell, rule_lines, score_sheet, signed
+from kalooki_ledger.games.present import Cell, money, rule_lines
+from kalooki_ledger.sheets.sheet import score_sheet
 from tests.helpers import make_game, won, worked_example
 
 
@@ -58,7 +59,8 @@ def test_a_winner_bonus_shows_the_winners_new_total_beside_the_star():
 
 def test_payments_carry_their_sign_except_zero():
 
-    assert [signed(Decimal(x), 2) for x in ("1.5", "-0.1", "0")] == ["+1.50", "-0.10", "0.00"]
+    signed = [money(Decimal(x), "units", 2, signed=True) for x in ("1.5", "-0.1", "0")]
+    assert signed == ["+1.50", "-0.10", "0.00"]
 
 
 def test_settings_say_when_there_are_no_buy_ins_or_unlimited_ones():
