@@ -27,14 +27,6 @@ class Row:
     leads: bool = False
 
 
-STATUS_WORDS = {
-    "in-progress": "being played",
-    "awaiting-buy-ins": "waiting for a buy-in decision",
-    "finished": "finished",
-    "stopped": "stopped early",
-}
-
-
 STATUS = {
     "in-progress": "In progress",
     "awaiting-buy-ins": "Awaiting buy-in decisions",
@@ -44,12 +36,12 @@ STATUS = {
 
 
 def status_text(ledger: engine.Ledger) -> str:
-    """Where the game stands, in a few words: "being played", "John won", "a tie between …"."""
+    """Where the game stands, in a few words: "in progress", "John won", "a tie between …"."""
     if ledger.winner:
         return f"{ledger.winner} won"
     if ledger.status == "finished" and ledger.sharers:
         return f"a tie between {' and '.join(ledger.sharers)}"
-    return STATUS_WORDS.get(ledger.status, ledger.status)
+    return STATUS[ledger.status].lower()
 
 
 def pot_word(ledger: engine.Ledger) -> str:
