@@ -19,19 +19,6 @@ from kalooki_ledger.rules import (
 from kalooki_ledger.rules.config import FamilyKey
 from tests.helpers import record
 
-SETTINGS = {
-    "limit",
-    "out_at",
-    "max_buy_ins",
-    "buy_in_needs_remaining",
-    "kalookie_doubles",
-    "bonus_call_up",
-    "bonus_kalookie",
-    "joker_value",
-    "target",
-    "deals",
-}
-
 
 @pytest.mark.parametrize(
     ("key", "kalookie_word", "kalookie_how", "pot_word", "points_title", "legend_start"),
@@ -69,8 +56,7 @@ def test_a_family_there_is_none_of_is_refused_by_name():
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=str)
-def test_a_family_names_only_settings_and_stakes_there_are(family: Family):
-    assert set(family.settings) <= SETTINGS
+def test_a_family_names_only_stakes_there_are_and_entries_a_hand_has(family: Family):
     assert set(family.stakes) <= {f.name for f in fields(Stakes)} - {"currency"}
     assert family.takes <= {"values", "counts", "adjustments", "buy_ins"}
 

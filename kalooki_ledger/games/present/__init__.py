@@ -4,7 +4,7 @@ and rows (sheet.py) and the rules in words (rulescard.py). Built only from the e
 no request needed. The engine keeps the numbers; a family's own words are on its record."""
 
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
-from .rulescard import rule_lines, rules_card, stake_lines
+from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
 from .sheet import (
     Cell,
     PenaltyNote,
@@ -38,6 +38,7 @@ from .words import (
 )
 
 __all__ = [
+    "STAKE_WORDS",
     "SYMBOLS",
     "Cell",
     "Line",

@@ -28,20 +28,20 @@ class Row:
 
 
 STATUS = {
-    "in-progress": "In progress",
-    "awaiting-buy-ins": "Awaiting buy-in decisions",
-    "finished": "Finished",
-    "stopped": "Stopped early",
+    "in-progress": "being played",
+    "awaiting-buy-ins": "awaiting buy-in decisions",
+    "finished": "finished",
+    "stopped": "stopped early",
 }
 
 
 def status_text(ledger: engine.Ledger) -> str:
-    """Where the game stands, in a few words: "in progress", "John won", "a tie between …"."""
+    """Where the game stands, in a few words: "being played", "John won", "a tie between …"."""
     if ledger.winner:
         return f"{ledger.winner} won"
     if ledger.status == "finished" and ledger.sharers:
         return f"a tie between {' and '.join(ledger.sharers)}"
-    return STATUS[ledger.status].lower()
+    return STATUS[ledger.status]
 
 
 def pot_word(ledger: engine.Ledger) -> str:
@@ -72,8 +72,8 @@ def _outcome(ledger: engine.Ledger, fmt: Money, tie: str = "a tie", no_pot: str 
 
 
 def status_line(ledger: engine.Ledger) -> str:
-    """The printed sheet's status: "Finished: John wins the pool of 25", "In progress: …"."""
-    text = STATUS[ledger.status]
+    """The printed sheet's status: "Finished: John wins the pool of 25", "Being played: …"."""
+    text = STATUS[ledger.status].capitalize()
     if ledger.over:
         text += f": {_outcome(ledger, Money(ledger))}"
     elif ledger.status == "awaiting-buy-ins":
@@ -221,7 +221,7 @@ def result_line(ledger: engine.Ledger) -> str:
     if ledger.status == "finished":
         return f"{_outcome(ledger, Money(ledger), 'A tie', ' the best total')}."
     if ledger.status == "stopped":
-        return f"{STATUS['stopped']}: {_outcome(ledger, Money(ledger))}."
+        return f"{STATUS['stopped'].capitalize()}: {_outcome(ledger, Money(ledger))}."
     hands = len(ledger.hands)
     return f"{hands} hand{'s' if hands != 1 else ''} played; {status_text(ledger)}."
 
