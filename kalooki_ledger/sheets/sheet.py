@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from kalooki_ledger.games import present
 from kalooki_ledger.games.present import Cell, PrintedRow
-from kalooki_ledger.rules import PRESETS, GameRecord, Ledger, family_of
+from kalooki_ledger.rules import PRESETS, Family, GameRecord, Ledger, family_of
 
 __all__ = ["Cell", "PrintedRow", "ScoreSheet", "score_sheet"]
 
@@ -31,10 +31,8 @@ class ScoreSheet:
     totals_row: tuple[str, ...]
     transfers: tuple[str, ...]
     settled: bool
-    points_title: str
-    legend: str
+    family: Family  # its points title, legend, deals and pool
     pot_title: str  # "" where the family has no pool and no pot was staked
-    fixed_deals: bool = False
     place: str = ""  # where it was played: the club (and tournament table), when one filed it
     penalty_notes: tuple[str, ...] = ()  # fixed-deals adjustments and their reasons
 
@@ -67,10 +65,8 @@ def score_sheet(
         totals_row=tuple(present.net_row(ledger)),
         transfers=tuple(present.transfer_line(t, fmt) for t in ledger.transfers),
         settled=ledger.over,
-        points_title=kind.points_title,
-        legend=kind.legend,
+        family=kind,
         pot_title=present.pot_title(ledger),
-        fixed_deals=kind.plays_deals,
         place=place,
         penalty_notes=tuple(n.plain() for n in present.penalty_notes(ledger)),
     )

@@ -113,6 +113,37 @@ def board_line(ledger: engine.Ledger) -> Line:
     return Line("Game stopped")
 
 
+def settle_line(ledger: engine.Ledger) -> Line:
+    """A game over, above the settling up: who takes the pool or pot, or where it goes."""
+    fmt = Money(ledger)
+    names = " and ".join(ledger.sharers)
+    if family(ledger).eliminates:
+        pool = f"the pool of {fmt(ledger.pool)}"
+        if ledger.status == "finished":
+            return Line("", ledger.winner or "", f" wins {pool}.")
+        if ledger.game.stopped == "refund":
+            return Line(f"The game was stopped early: {pool} goes back to those who paid into it.")
+        return Line(f"The game was stopped early: {pool} is split among the players still in.")
+    staked = bool(ledger.game.stakes.initial)
+    pot = f" the pot of {fmt(ledger.pool)}" if staked else ""
+    if ledger.status == "finished" and ledger.winner:
+        return Line("", ledger.winner, f" wins{pot}.")
+    if ledger.status == "finished":
+        split = (
+            f" and split{pot} evenly (odd units one each, starting left of the dealer)"
+            if staked
+            else ""
+        )
+        return Line("A tie: ", names, f" share the best total{split}.")
+    if ledger.game.stopped == "leader":
+        pot = pot or " the pot"
+        if len(ledger.sharers) > 1:
+            return Line("The game was stopped early: the leaders, ", names, f", split{pot}.")
+        return Line("The game was stopped early: the leader, ", names, f", takes{pot}.")
+    how = "given back" if ledger.game.stopped == "refund" else "split among the players"
+    return Line("The game was stopped early" + (f":{pot} is {how}." if staked else "."))
+
+
 def leading(ledger: engine.Ledger) -> tuple[str, ...]:
     """Who leads a points game: the best total among those still in (none before a hand)."""
     kind = family(ledger)
