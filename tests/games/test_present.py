@@ -73,3 +73,29 @@ def test_a_tie_reads_alike_on_the_board_the_sheet_and_the_preview():
     assert str(present.board_line(ledger)) == "Game over: a tie between Ann and Bob"
     assert present.status_line(ledger) == "Finished: a tie: Ann and Bob share"
     assert present.result_line(ledger) == "A tie: Ann and Bob share the best total."
+
+
+def stopped(preset: str, how: str, initial: str = "1") -> dict:
+    hands = [{"winner": "Ann", "penalties": {"Bob": 20, "Cy": 30}}]
+    stakes = {"currency": "GBP", "initial": initial}
+    data = record(["Ann", "Bob", "Cy"], hands, rules={"preset": preset}, stakes=stakes)
+    return data | {"stopped": {"settle": how}}
+
+
+def test_points_games_stopped_early_say_where_the_pot_goes():
+    refunded = replay(parse_record(stopped("jamaica", "refund")).game)
+    assert str(present.settle_line(refunded)) == (
+        "The game was stopped early: the pot of £3.00 is given back."
+    )
+    unstaked = replay(parse_record(stopped("jamaica", "split", "0")).game)
+    assert str(present.settle_line(unstaked)) == "The game was stopped early."
+
+
+def test_the_leader_of_a_points_game_stopped_early_is_named_apart_for_the_page_to_embolden():
+    led = replay(parse_record(stopped("jamaica", "leader")).game)
+    line = present.settle_line(led)
+    assert (line.before, line.names, line.after) == (
+        "The game was stopped early: the leader, ",
+        "Ann",
+        ", takes the pot of £3.00.",
+    )

@@ -115,33 +115,26 @@ def board_line(ledger: engine.Ledger) -> Line:
 
 def settle_line(ledger: engine.Ledger) -> Line:
     """A game over, above the settling up: who takes the pool or pot, or where it goes."""
-    fmt = Money(ledger)
+    pot = _pot(ledger, Money(ledger))
     names = " and ".join(ledger.sharers)
+    stopped = "The game was stopped early"
     if family(ledger).eliminates:
-        pool = f"the pool of {fmt(ledger.pool)}"
         if ledger.status == "finished":
-            return Line("", ledger.winner or "", f" wins {pool}.")
+            return Line("", ledger.winner or "", f" wins{pot}.")
         if ledger.game.stopped == "refund":
-            return Line(f"The game was stopped early: {pool} goes back to those who paid into it.")
-        return Line(f"The game was stopped early: {pool} is split among the players still in.")
-    staked = bool(ledger.game.stakes.initial)
-    pot = f" the pot of {fmt(ledger.pool)}" if staked else ""
+            return Line(f"{stopped}:{pot} goes back to those who paid into it.")
+        return Line(f"{stopped}:{pot} is split among the players still in.")
     if ledger.status == "finished" and ledger.winner:
         return Line("", ledger.winner, f" wins{pot}.")
     if ledger.status == "finished":
-        split = (
-            f" and split{pot} evenly (odd units one each, starting left of the dealer)"
-            if staked
-            else ""
-        )
-        return Line("A tie: ", names, f" share the best total{split}.")
+        split = f" and split{pot} evenly (odd units one each, starting left of the dealer)"
+        return Line("A tie: ", names, f" share the best total{split if pot else ''}.")
     if ledger.game.stopped == "leader":
-        pot = pot or " the pot"
         if len(ledger.sharers) > 1:
-            return Line("The game was stopped early: the leaders, ", names, f", split{pot}.")
-        return Line("The game was stopped early: the leader, ", names, f", takes{pot}.")
+            return Line(f"{stopped}: the leaders, ", names, f", split{pot or ' the pot'}.")
+        return Line(f"{stopped}: the leader, ", names, f", takes{pot or ' the pot'}.")
     how = "given back" if ledger.game.stopped == "refund" else "split among the players"
-    return Line("The game was stopped early" + (f":{pot} is {how}." if staked else "."))
+    return Line(f"{stopped}:{pot} is {how}." if pot else f"{stopped}.")
 
 
 def leading(ledger: engine.Ledger) -> tuple[str, ...]:
