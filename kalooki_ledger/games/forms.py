@@ -315,10 +315,11 @@ def read_hand(
     counts: dict[str, engine.CardCount] = {}
     adjustments: dict[str, int] = {}
     reasons: dict[str, str] = {}
-    per_hand = rules.family == "per-hand"
+    family = engine.family_of(rules.family)
+    per_hand = family.takes_counts()
     for name in players:
         seat = seats[name]
-        if rules.family == "fixed-deals":
+        if family.takes_adjustments():
             _read_adjustment(post, entry, name, seat, adjustments, reasons)
         if name == winner:
             continue
@@ -343,7 +344,7 @@ def read_hand(
         if value is not None:
             penalties[name] = value
     decisions = {}
-    if rules.family == "elimination":
+    if family.takes_buy_ins():
         for name in players:
             choice = post.get(f"decision-{seats[name]}", "")
             if choice in ("in", "out"):
