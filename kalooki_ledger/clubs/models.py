@@ -17,13 +17,6 @@ from kalooki_ledger.games.models import Game, Seat
 from kalooki_ledger.rules.money import display_digits
 
 STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
-STAKE_WORDS = {
-    "call_up": "call-up",
-    "kalookie": "kalookie",
-    "initial": "initial",
-    "buy_in": "buy-in",
-    "per_point": "per point",
-}
 
 
 def _stake(help_text: str):
@@ -79,7 +72,7 @@ class Club(models.Model):
 
     def rule_changes(self, preset: str) -> dict:
         """The club's changes to a preset's rules; the limit only means something in elimination."""
-        if self.limit and engine.PRESETS[preset].rules.family == "elimination":
+        if self.limit and engine.family_of(engine.PRESETS[preset].rules.family).eliminates:
             return {"limit": self.limit}
         return {}
 
@@ -93,9 +86,8 @@ class Club(models.Model):
         limit = self.rule_changes(self.preset).get("limit")
         rules = preset.name + (f", limit {limit}" if limit else "")
         fmt = self.money()
-        family = preset.rules.family
-        keys = ("per_point", "initial") if family in ("positive", "per-hand") else STAKE_FIELDS[:4]
-        stakes = ", ".join(f"{STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
+        keys = engine.family_of(preset.rules.family).stakes
+        stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
         return f"{rules} · {stakes}" + (" (units)" if self.currency == "units" else "")
 
     def role_of(self, user) -> str | None:

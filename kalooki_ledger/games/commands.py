@@ -286,7 +286,7 @@ class RecordHand(Command):
             if entry.errors or entry.hand is None:
                 raise Refusal(422, entry=entry)
             hand = entry.hand
-        summary = f"Hand {number}: {present.describe_hand(hand, ledger.game.rules.family)}"
+        summary = f"Hand {number}: {present.describe_hand(hand, present.family(ledger))}"
         return Decision(summary, after, data={"number": number, "hand": hand})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -394,7 +394,7 @@ class Undo(Command):
         if last.void:
             notice = f"Hand {number} (void) undone."
         return Decision(
-            f"Undid hand {number}: {present.describe_hand(last, ledger.game.rules.family)}",
+            f"Undid hand {number}: {present.describe_hand(last, present.family(ledger))}",
             notice=notice,
             data={"number": number, "undone": last},
         )
@@ -431,7 +431,7 @@ class EditHand(Command):
                 raise refused(422, after.hand_problems(number))
         else:
             hand, after = self._read(ledger, before)
-        family = ledger.game.rules.family
+        family = present.family(ledger)
         summary = (
             f"Edited hand {number}: was {present.describe_hand(before, family)}; "
             f"now {present.describe_hand(hand, family)}"
@@ -487,7 +487,7 @@ class DeleteHand(Command):
             raise Refusal(404, "There is no such hand.")
         gone = ledger.game.hands[self.number - 1]
         return Decision(
-            f"Deleted hand {self.number}: {present.describe_hand(gone, ledger.game.rules.family)}",
+            f"Deleted hand {self.number}: {present.describe_hand(gone, present.family(ledger))}",
             notice=f"Hand {self.number} was deleted; later hands moved up one.",
         )
 

@@ -22,34 +22,6 @@ STAKE_LABELS = {
     "buy_in": "Buy-in (into the pool)",
     "per_point": "Per point (each loser pays the winner for each point)",
 }
-# Which settings each family uses; the others are neither shown nor stored.
-FAMILY_RULES = {
-    "elimination": (
-        "limit",
-        "out_at",
-        "max_buy_ins",
-        "buy_in_needs_remaining",
-        "kalookie_doubles",
-        "bonus_call_up",
-        "bonus_kalookie",
-        "joker_value",
-    ),
-    "positive": ("target", "deals", "kalookie_doubles", "joker_value"),
-    "per-hand": (),
-    "fixed-deals": ("deals", "kalookie_doubles"),
-}
-FAMILY_STAKES = {
-    "elimination": ("call_up", "kalookie", "initial", "buy_in"),
-    "positive": ("per_point", "initial"),
-    "per-hand": ("per_point",),
-    "fixed-deals": ("initial",),
-}
-KALOOKIE_WORD = {
-    "elimination": "Kalookie",
-    "positive": "Kaluki",
-    "per-hand": "Kaluki",
-    "fixed-deals": "Bent the table",
-}
 CHALLENGE_POINTS = 50
 CHALLENGE_REASON = "Lost a challenge"
 REASON_MAX = 200  # as Entry.reason keeps
@@ -161,9 +133,12 @@ class NewGameForm(forms.Form):
 
     @staticmethod
     def families_of(name: str) -> str:
-        """The families a setting belongs to, for the page to show only the picked one's."""
-        table = {**FAMILY_RULES, **{f"{k}-stakes": v for k, v in FAMILY_STAKES.items()}}
-        return " ".join(sorted({k.removesuffix("-stakes") for k, v in table.items() if name in v}))
+        """The families a setting belongs to, for the page to show only the picked one's; each
+        family's record says which settings and stakes it uses, the others are neither shown nor
+        stored."""
+        return " ".join(
+            sorted(f.key for f in engine.FAMILIES if name in f.settings or name in f.stakes)
+        )
 
     def stake_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in STAKE_FIELDS]
@@ -197,12 +172,12 @@ class NewGameForm(forms.Form):
         return data
 
     @staticmethod
-    def family(data: dict) -> str:
+    def family(data: dict) -> engine.Family:
         preset = engine.PRESETS.get(data.get("preset", ""))
-        return preset.rules.family if preset else "elimination"
+        return engine.family_of(preset.rules.family if preset else "elimination")
 
     def overrides(self, data: dict) -> dict[str, Any]:
-        wanted = FAMILY_RULES[self.family(data)]
+        wanted = self.family(data).settings
         data = {k: v for k, v in data.items() if k in wanted or k == "preset"}
         rules: dict[str, Any] = {}
         for key in ("limit", "joker_value", "target", "deals"):
@@ -263,7 +238,7 @@ class NewGameForm(forms.Form):
         currency = data["currency"].strip()
         return {
             "currency": "units" if currency == "UNITS" else currency,
-            **{key: (data.get(key) or "0").strip() for key in FAMILY_STAKES[self.family(data)]},
+            **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
         }
 
     @staticmethod
@@ -340,10 +315,11 @@ def read_hand(
     counts: dict[str, engine.CardCount] = {}
     adjustments: dict[str, int] = {}
     reasons: dict[str, str] = {}
-    per_hand = rules.family == "per-hand"
+    family = engine.family_of(rules.family)
+    per_hand = family.takes_counts()
     for name in players:
         seat = seats[name]
-        if rules.family == "fixed-deals":
+        if family.takes_adjustments():
             _read_adjustment(post, entry, name, seat, adjustments, reasons)
         if name == winner:
             continue
@@ -368,7 +344,7 @@ def read_hand(
         if value is not None:
             penalties[name] = value
     decisions = {}
-    if rules.family == "elimination":
+    if family.takes_buy_ins():
         for name in players:
             choice = post.get(f"decision-{seats[name]}", "")
             if choice in ("in", "out"):

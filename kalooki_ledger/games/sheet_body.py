@@ -1,5 +1,5 @@
 """The score sheet's two table bodies (points and running payments) as HTML, built in one pass
-from present.py's rows and kept per game version, so a second look at an unchanged sheet costs
+from present's rows and kept per game version, so a second look at an unchanged sheet costs
 a lookup. Each worker keeps its own few; what is kept holds no CSRF token and no idempotency key
 (the forms around it render with every request)."""
 
@@ -59,7 +59,7 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
     sheet's hand numbers link to their edit forms (edit_token), a watched one's don't."""
     rows = present.sheet_rows(ledger)
     width = len(ledger.game.players)
-    fixed_deals = ledger.game.rules.family == "fixed-deals"
+    fixed_deals = engine.family_of(ledger.game.rules.family).plays_deals
     # One reverse for every row: the edit link differs only in the hand's number.
     edit = reverse("games:edit", args=[edit_token, 0]) if edit_token else ""
     head, _, tail = edit.rpartition("/0/")
@@ -81,11 +81,7 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
             else ""
         )
         if row.void:
-            again = f": deal {escape(row.deal)} dealt again" if row.deal else ""
-            cells = (
-                f'<td colspan="{width}" class="center">void (stock ran out twice){again}</td>'
-                "\n      "
-            )
+            cells = f'<td colspan="{width}" class="center">{escape(row.note)}</td>\n      '
         elif row.problems:
             items = "".join(f"<li>{escape(p)}</li>" for p in row.problems)
             cells = (

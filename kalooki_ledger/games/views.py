@@ -17,13 +17,11 @@ from django.views.decorators.http import require_GET, require_POST
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
-from kalooki_ledger.rules.rulescard import rules_card
 
 from . import commands, device, present, sheet_body, store
 from .forms import (
     CHALLENGE_POINTS,
     CHALLENGE_REASON,
-    KALOOKIE_WORD,
     HouseRulesForm,
     NewGameForm,
     counted_cards,
@@ -48,6 +46,7 @@ def _game(**lookup: object) -> Game:
 def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **extra) -> dict:
     fmt = present.Money(ledger)
     rules = ledger.game.rules
+    family = present.family(ledger)
     seats = {name: i for i, name in enumerate(ledger.game.players)}
     players = list(ledger.in_game()) if ledger.can_record_hand else []
     held, low, high = hand_bounds(rules, len(seats), ledger.next_deal)
@@ -59,7 +58,7 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
     )
     transfers = [
         {
-            "text": f"{t.payer} pays {t.payee} {fmt(t.amount)}",
+            "text": present.transfer_line(t, fmt),
             "key": present.transfer_key(t, ledger.money_digits),
             "paid": (t.payer, t.payee, t.amount) in paid,
         }
@@ -83,15 +82,16 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "ledger": ledger,
         "rows": present.standings(ledger),
         "pool": fmt(ledger.pool),
-        "pot_word": present.pot_word(ledger),
-        "pot": fmt(ledger.game.stakes.initial * len(ledger.game.players)),
+        "pot_title": present.pot_title(ledger),
+        "status_line": present.board_line(ledger),
+        "settle_line": present.settle_line(ledger) if ledger.over else None,
         "low": low,
         "high": high,
         "held": held,
         "dealt": _dealt(rules, ledger.next_deal),
-        "family": rules.family,
+        "family": family,
         "leading": present.leading(ledger),
-        "kalookie_word": KALOOKIE_WORD[rules.family],
+        "kalookie_word": family.kalookie_word,
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
@@ -206,8 +206,7 @@ def home(request: HttpRequest) -> HttpResponse:
                     "url": game.get_absolute_url() if scoring else game.share_url(),
                     "players": ", ".join(ledger.game.players),
                     "hands": len(ledger.hands),
-                    "status": ledger.status,
-                    "winner": ledger.winner,
+                    "status": present.status_text(ledger),
                     "when": game.played_on or timezone.localtime(game.created).date(),
                     "token": token,
                 }
@@ -334,7 +333,9 @@ def _again(game: Game) -> dict:
 
 def _house_card(rules: engine.Rules, stakes: engine.Stakes, notes: str) -> list[str]:
     """The rules card with the table's own play notes after it, one a line."""
-    return rules_card(rules, stakes) + [line.strip() for line in notes.splitlines() if line.strip()]
+    return present.rules_card(rules, stakes) + [
+        line.strip() for line in notes.splitlines() if line.strip()
+    ]
 
 
 def house_rules_new(request: HttpRequest) -> HttpResponse:
@@ -535,8 +536,8 @@ def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> di
         "high": high,
         "held": held,
         "dealt": _dealt(rules, row.deal),
-        "family": rules.family,
-        "kalookie_word": KALOOKIE_WORD[rules.family],
+        "family": present.family(ledger),
+        "kalookie_word": present.family(ledger).kalookie_word,
         "typed": typed,
         "errors": {},
         "problems": [present.problem_text(p) for p in ledger.hand_problems(number)],
@@ -590,6 +591,7 @@ def _sheet(
 ) -> HttpResponse:
     ledger = game.ledger()
     fmt = present.Money(ledger)
+    family = present.family(ledger)
     sheet = sheet_body.get(game, ledger, can_edit)  # the rows, built once per version
     context = {
         "game": game,
@@ -599,11 +601,10 @@ def _sheet(
         "sheet": sheet,
         "rows": ledger.hands,  # only asked whether there are any
         "notes": sheet.notes,
-        "points_title": present.SHEET_TITLES[ledger.game.rules.family],
+        "family": family,
         "pot_title": present.pot_title(ledger),
-        "fixed_deals": ledger.game.rules.family == "fixed-deals",
         "pool_row": present.pool_row(ledger),
-        "net_row": [fmt(s.net, signed=True) for s in ledger.standings],
+        "net_row": present.net_row(ledger),
         "pool": fmt(ledger.pool),
         "links": _sheet_links(token),
         "changes": game.changes.all()[:200],
@@ -646,7 +647,7 @@ def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
 def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
     played = game.ledger().game
     preset = engine.PRESETS[game.preset]
-    lines = rules_card(played.rules, played.stakes)
+    lines = present.rules_card(played.rules, played.stakes)
     return render(
         request,
         "games/rules.html",

@@ -6,8 +6,10 @@ Everything the app shows is derived here from the hands recorded at the table.
 from .cards import cards_value, parse_card
 from .config import Rules, Stakes
 from .errors import Problem, RecordError
+from .families import FAMILIES, check, check_setup, extend, family_of, replay
+from .family import Family
 from .game import CardCount, Game, Hand
-from .ledger import HandRow, Ledger, Standing, check, check_setup, extend, replay
+from .ledger import HandRow, Ledger, Standing
 from .names import check_name, first_repeat, name_key, tidy_name
 from .presets import DEFAULT_PRESET, PRESETS, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
@@ -15,8 +17,10 @@ from .settle import Transfer, fewest_transfers
 
 __all__ = [
     "DEFAULT_PRESET",
+    "FAMILIES",
     "PRESETS",
     "CardCount",
+    "Family",
     "Game",
     "GameRecord",
     "Hand",
@@ -34,6 +38,7 @@ __all__ = [
     "check_name",
     "check_setup",
     "extend",
+    "family_of",
     "fewest_transfers",
     "first_repeat",
     "name_key",

@@ -7,9 +7,8 @@ from typing import Literal
 
 from .money import UNITS, ZERO
 
-Family = Literal["elimination", "positive", "per-hand", "fixed-deals"]
+FamilyKey = Literal["elimination", "positive", "per-hand", "fixed-deals"]  # families.py's keys
 OutAt = Literal["over", "reach"]
-FAMILIES: tuple[str, ...] = ("elimination", "positive", "per-hand", "fixed-deals")
 SUITS = "SHDC"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -24,7 +23,7 @@ class Deal:
 
 @dataclass(frozen=True)
 class Rules:
-    family: Family = "elimination"
+    family: FamilyKey = "elimination"
     limit: int = 150
     out_at: OutAt = "over"
     max_buy_ins: int | None = 2  # None: unlimited
@@ -61,9 +60,6 @@ class Rules:
         if self.deal_schedule:
             return min(self.deals or len(self.deal_schedule), len(self.deal_schedule))
         return self.deals
-
-    def lowest_wins(self) -> bool:
-        return self.family in ("elimination", "fixed-deals")
 
     def is_over(self, total: int) -> bool:
         return total >= self.limit if self.out_at == "reach" else total > self.limit

@@ -9,13 +9,15 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from .config import FAMILIES, Rules, Stakes
+from .config import Rules, Stakes
 from .errors import Problem, RecordError
+from .families import FAMILIES, check_setup, family_of, replay
 from .game import SETTLES, CardCount, Game, Hand
-from .ledger import MAX_HANDS, Ledger, check_setup, replay
+from .ledger import Ledger
 from .money import UNITS, display_digits, format_amount, parse_amount
 from .names import MAX_NAME, check_name, first_repeat, tidy_name
 from .presets import PRESETS
+from .replay import MAX_HANDS
 
 FORMAT = "kalooki-game/1"
 MAX_TITLE = 200
@@ -107,8 +109,9 @@ def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, d
             continue
         value = overrides[key]
         if key == "family":
-            if value not in FAMILIES:
-                raise _fail(f"family must be one of {', '.join(FAMILIES)}, not {value!r}")
+            keys = [f.key for f in FAMILIES]
+            if value not in keys:
+                raise _fail(f"family must be one of {', '.join(keys)}, not {value!r}")
             changes[key] = tidy[key] = value
         elif key == "limit":
             changes[key] = tidy[key] = _int(value, "limit", 10, 10_000)
@@ -424,7 +427,7 @@ def stakes_to_json(stakes: Stakes, digits: int, family: str) -> dict[str, str]:
     for key in STAKE_KEYS:
         amount = getattr(stakes, key)
         # per_point belongs to the point-paying families; elsewhere it is written only when set.
-        if key != "per_point" or amount or family in ("positive", "per-hand"):
+        if key != "per_point" or amount or key in family_of(family).stakes:
             out[key] = format_amount(amount, digits)
     return out
 

@@ -4,11 +4,10 @@ from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
-from kalooki_ledger.rules import PRESETS, Stakes
-from kalooki_ledger.rules.money import display_digits
+from kalooki_ledger.games import present
+from kalooki_ledger.rules import PRESETS, Stakes, family_of
 
 from .pdf import check_paper, pdf_bytes
-from .sheet import rule_lines, stake_lines, with_symbol
 
 
 @dataclass(frozen=True)
@@ -47,18 +46,22 @@ def blank_sheet(
     preset = PRESETS[preset_key]
     rules = replace(preset.rules, limit=limit) if limit else preset.rules
     stakes = stakes or preset.stakes
-    digits = display_digits(stakes.currency, stakes.amounts())
+    digits = present.stake_digits(stakes)
     times = "\N{MULTIPLICATION SIGN}"
-    initial, buy_in = (with_symbol(a, stakes, digits) for a in (stakes.initial, stakes.buy_in))
+    initial, buy_in = (
+        present.money(a, stakes.currency, digits) for a in (stakes.initial, stakes.buy_in)
+    )
     at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
         preset=f"{preset.name}: {preset.description}",
         # A tournament table's players go out to the organiser, not to a buy-in at the table.
         settings=tuple(
-            line for line in rule_lines(rules) if not (at_tournament and line.startswith("Buy-ins"))
+            line
+            for line in present.rule_lines(rules)
+            if not (at_tournament and line.startswith("Buy-ins"))
         ),
-        stakes=() if at_tournament else stake_lines(stakes, digits, rules.family),
+        stakes=() if at_tournament else present.stake_lines(stakes, family_of(rules.family)),
         players=players,
         rows=rows,
         buy_in_boxes=rules.max_buy_ins,

@@ -1,5 +1,6 @@
 """A game's hands as CSV: a row per hand, a column per player for scored points, totals and
-payments, so a spreadsheet can check the sheet."""
+payments, so a spreadsheet can check the sheet. Amounts are plain numbers (a spreadsheet sums
+them), their currency in a column of its own."""
 
 import csv
 import io
@@ -30,12 +31,14 @@ def header(players: tuple[str, ...], fixed_deals: bool = False) -> list[str]:
         *(text_cell(f"{p} payment") for p in players),
         "bought in",
         "out",
+        "currency",
     ]
 
 
 def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
     players, digits = ledger.game.players, ledger.money_digits
-    fixed_deals = ledger.game.rules.family == "fixed-deals"
+    fixed_deals = engine.family_of(ledger.game.rules.family).plays_deals
+    currency = text_cell(ledger.game.stakes.currency)
     rows = []
     for row in ledger.hands:
         # A player out of the game, or every player on an unscored hand, has empty cells.
@@ -55,6 +58,7 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
                 ),
                 text_cell("; ".join(row.bought_in)),
                 text_cell("; ".join(row.out)),
+                currency,
             ]
         )
     return rows
@@ -63,6 +67,7 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
 def game_csv(ledger: engine.Ledger) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header(ledger.game.players, ledger.game.rules.family == "fixed-deals"))
+    fixed_deals = engine.family_of(ledger.game.rules.family).plays_deals
+    writer.writerow(header(ledger.game.players, fixed_deals))
     writer.writerows(hand_rows(ledger))
     return out.getvalue()

@@ -49,3 +49,12 @@ def test_a_game_can_be_removed_from_this_phones_list_and_still_opens(client):
     html = client.get("/").content.decode()
     assert "Kept" in html and "Gone" not in html
     assert client.get(gone.get_absolute_url()).status_code == 200
+
+
+def test_a_tied_game_reads_as_a_tie_between_its_sharers(client):
+    hands = [{"winner": "Ann", "penalties": {"Bob": 20, "Cy": 30}, "adjustments": {"Ann": 20}}]
+    game = stored_game("Ann Bob Cy", hands, rules={"preset": "jamaica", "deals": 1})
+    client.get(game.get_absolute_url())
+    html = client.get("/").content.decode()
+    assert "a tie between Ann and Bob" in html
+    assert "None won" not in html

@@ -172,3 +172,11 @@ def test_new_game_again_needs_the_scoring_link(client):
 
     old = stored_game()
     assert client.get(f"/new/?again={old.share_token}").status_code == 404
+
+
+def test_every_family_record_names_only_settings_and_stakes_the_form_has():
+    from kalooki_ledger.games.forms import NewGameForm
+    from kalooki_ledger.rules import FAMILIES
+
+    for family in FAMILIES:
+        assert set(family.settings) | set(family.stakes) <= set(NewGameForm.base_fields)

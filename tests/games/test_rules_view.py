@@ -12,7 +12,7 @@ def test_the_british_rules_card_gives_the_first_meld_jokers_aces_limit_and_buy_i
     assert "jokers 15, aces 11" in html
     assert "more than 150 penalty points" in html
     assert "up to 2 times" in html
-    assert "0.10 GBP" in html
+    assert "£0.10" in html  # was "0.10 GBP": the rules card writes money as every page does
 
 
 def test_the_blackpool_card_has_a_first_meld_of_51_and_no_buy_ins(client):
@@ -54,7 +54,7 @@ def test_the_north_american_rules_card_gives_the_target_and_the_money(client):
     )
     html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
     assert "the first to 500 points; the highest total wins" in html
-    assert "Each loser pays the winner 0.01 GBP a point they hold." in html
+    assert "Each loser pays the winner £0.01 a point they hold." in html  # was "0.01 GBP"
     assert "jokers 25, aces 15" in html
 
 

@@ -16,7 +16,7 @@ from kalooki_ledger.rules import (
     record_to_json,
     results_to_json,
 )
-from kalooki_ledger.rules.ledger import MAX_HANDS
+from kalooki_ledger.rules.replay import MAX_HANDS
 from tests.helpers import record, worked_example
 
 PLAYERS = ["Andy", "Mark", "John", "Frank"]

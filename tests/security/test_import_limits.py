@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.rules.ledger import MAX_HANDS
+from kalooki_ledger.rules.replay import MAX_HANDS
 from kalooki_ledger.sheets import views
 from kalooki_ledger.sheets.pdf import MAX_PDF_HANDS
 from tests.helpers import long_record

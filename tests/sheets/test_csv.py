@@ -70,3 +70,12 @@ def test_numbers_stay_numbers_negative_ones_too():
 def test_every_formula_start_is_quoted_and_plain_text_is_not(text):
     assert text_cell(text) == "'" + text
     assert text_cell("Andy") == "Andy" and text_cell("") == ""
+
+
+def test_amounts_stay_plain_numbers_with_the_currency_in_a_column_of_its_own():
+    data = worked_example()
+    data["stakes"] = {"currency": "JMD", "call_up": "5", "kalookie": "10", "initial": "0"}
+    table = rows(data)
+    assert {r["currency"] for r in table} == {"JMD"}
+    assert table[0]["John payment"] == "15.00"
+    assert not any("J$" in cell for r in table for cell in r.values())

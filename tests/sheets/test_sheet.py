@@ -2,10 +2,11 @@
 
 from decimal import Decimal
 
+from kalooki_ledger.games.present import Cell, money, rule_lines
 from kalooki_ledger.rules import GameRecord, Rules, parse_record, replay
 from kalooki_ledger.rules.game import Hand
-from kalooki_ledger.sheets.sheet import Cell, rule_lines, score_sheet, signed
-from tests.helpers import make_game, won, worked_example
+from kalooki_ledger.sheets.sheet import score_sheet
+from tests.helpers import make_game, record, won, worked_example
 
 
 def worked_sheet():
@@ -58,7 +59,8 @@ def test_a_winner_bonus_shows_the_winners_new_total_beside_the_star():
 
 def test_payments_carry_their_sign_except_zero():
 
-    assert [signed(Decimal(x), 2) for x in ("1.5", "-0.1", "0")] == ["+1.50", "-0.10", "0.00"]
+    signed = [money(Decimal(x), "units", 2, signed=True) for x in ("1.5", "-0.1", "0")]
+    assert signed == ["+1.50", "-0.10", "0.00"]
 
 
 def test_settings_say_when_there_are_no_buy_ins_or_unlimited_ones():
@@ -85,3 +87,14 @@ def test_a_buy_in_still_owed_is_marked_with_a_question_mark():
     sheet = score_sheet(GameRecord(game), replay(game))
     assert sheet.rows[1].penalties[1] == Cell("153?", "wait")
     assert sheet.status == "Awaiting buy-in decisions: Mark"
+
+
+def test_an_adjustment_is_shown_beside_the_total_and_an_undoubled_loser_is_left_alone():
+    hands = [{"winner": "Ann", "kalookie": True, "penalties": {"Bob": 30, "Cy": 12}}]
+    data = record(["Ann", "Bob", "Cy"], hands, rules={"preset": "trinidad"})
+    data["hands"][0]["adjustments"] = {"Cy": 50}
+    parsed = parse_record(data)
+    cells = score_sheet(parsed, replay(parsed.game)).rows[0].penalties
+    # Trinidad doubles nothing on going out: Bob's 30 is his hand, not an adjustment of -30.
+    assert cells[1] == Cell("30")
+    assert cells[2] == Cell("62 (+50)", "adjusted")

@@ -1,16 +1,9 @@
-"""A short plain-English rules card for a game's rules and stakes, as the table page links it."""
+"""A game's rules in words: the short settings lines of a score sheet's header (printed or
+blank), its stakes line, and the plain-English rules card the table page links."""
 
-from decimal import Decimal
+from kalooki_ledger.rules import Family, Rules, Stakes, family_of
 
-from .config import Rules, Stakes
-from .money import display_digits, format_amount
-
-
-def _amount(amount: Decimal, stakes: Stakes) -> str:
-    text = format_amount(amount, display_digits(stakes.currency, stakes.amounts()))
-    if stakes.currency == "units" and amount == 1:
-        return f"{text} unit"  # "1 unit", never "1 units"
-    return f"{text} {stakes.currency}"
+from .money import amount_words, money, stake_digits
 
 
 def _limit_line(rules: Rules) -> str:
@@ -81,12 +74,11 @@ def _positive_card(rules: Rules, stakes: Stakes) -> list[str]:
         else "The game runs until the table stops it; the highest total wins.",
     ]
     if stakes.per_point:
-        lines.append(
-            f"Each loser pays the winner {_amount(stakes.per_point, stakes)} a point they hold."
-        )
+        per_point = amount_words(stakes.per_point, stakes)
+        lines.append(f"Each loser pays the winner {per_point} a point they hold.")
     if stakes.initial:
         lines.append(
-            f"Everyone puts {_amount(stakes.initial, stakes)} in the pot; the winner takes it "
+            f"Everyone puts {amount_words(stakes.initial, stakes)} in the pot; the winner takes it "
             "(a tie shares it)."
         )
     return lines
@@ -102,7 +94,9 @@ def _per_hand_card(rules: Rules, stakes: Stakes) -> list[str]:
         "won less points lost; the game runs until the table stops it.",
     ]
     if stakes.per_point:
-        lines.append(f"Each loser pays the winner {_amount(stakes.per_point, stakes)} a point.")
+        lines.append(
+            f"Each loser pays the winner {amount_words(stakes.per_point, stakes)} a point."
+        )
     return lines
 
 
@@ -125,7 +119,7 @@ def _fixed_deals_card(rules: Rules, stakes: Stakes) -> list[str]:
     ]
     if stakes.initial:
         lines.append(
-            f"Everyone puts {_amount(stakes.initial, stakes)} in the pot; the winner takes it "
+            f"Everyone puts {amount_words(stakes.initial, stakes)} in the pot; the winner takes it "
             "(a tie shares it)."
         )
     lines.append(
@@ -137,12 +131,17 @@ def _fixed_deals_card(rules: Rules, stakes: Stakes) -> list[str]:
 
 def rules_card(rules: Rules, stakes: Stakes) -> list[str]:
     """Plain sentences: the deal, the first meld, jokers and aces, the limit, buy-ins, stakes."""
-    if rules.family == "positive":
-        return _positive_card(rules, stakes)
-    if rules.family == "per-hand":
-        return _per_hand_card(rules, stakes)
-    if rules.family == "fixed-deals":
+    kind = family_of(rules.family)
+    if kind.plays_deals:
         return _fixed_deals_card(rules, stakes)
+    if kind.takes_counts():
+        return _per_hand_card(rules, stakes)
+    if not kind.eliminates:
+        return _positive_card(rules, stakes)
+    return _elimination_card(rules, stakes)
+
+
+def _elimination_card(rules: Rules, stakes: Stakes) -> list[str]:
     low, high = rules.hand_value_bounds()
     cards = rules.packs * 52 + rules.jokers
     lines = [
@@ -166,10 +165,11 @@ def rules_card(rules: Rules, stakes: Stakes) -> list[str]:
         )
     if any(stakes.amounts()):
         lines.append(
-            f"Each hand the others pay the winner {_amount(stakes.call_up, stakes)} "
-            f"({_amount(stakes.kalookie, stakes)} for a kalookie). Everyone puts "
-            f"{_amount(stakes.initial, stakes)} in the pool to start; a buy-in costs "
-            f"{_amount(stakes.buy_in, stakes)}. The last player within the limit takes the pool."
+            f"Each hand the others pay the winner {amount_words(stakes.call_up, stakes)} "
+            f"({amount_words(stakes.kalookie, stakes)} for a kalookie). Everyone puts "
+            f"{amount_words(stakes.initial, stakes)} in the pool to start; a buy-in costs "
+            f"{amount_words(stakes.buy_in, stakes)}. The last player within the limit takes the "
+            "pool."
         )
     else:
         lines.append("No money is played for: the last player within the limit wins.")
@@ -177,3 +177,100 @@ def rules_card(rules: Rules, stakes: Stakes) -> list[str]:
         "If the stock runs out twice the hand is void: no score, and the same dealer deals."
     )
     return lines
+
+
+def _points_rule_lines(rules: Rules, kind: Family) -> tuple[str, ...]:
+    """The settings of a points game (North American, Scarne, Jamaica, Trinidad)."""
+    deck = f"{rules.packs} packs + {rules.jokers} jokers"
+    aces = (
+        f"black aces {rules.ace_value}, red aces {rules.red_ace_value}"
+        if rules.red_ace_value is not None
+        else f"aces {rules.ace_value}"
+    )
+    dealt = f"{rules.cards_held(4)} dealt (fewer with five or six players)"
+    if kind.takes_counts():
+        return (
+            "Scoring: a point a card left in hand, one more a joker; doubled on a kaluki",
+            f"Cards: {deck}, {dealt}",
+            "Ends: when the table stops",
+        )
+    if not kind.plays_deals:
+        doubles = "kaluki doubles" if rules.kalookie_doubles_penalties else "no doubling"
+        ends = []
+        if rules.target:
+            ends.append(f"first to {rules.target}")
+        if rules.deals:
+            ends.append(f"after {rules.deals} deals")
+        return (
+            f"Scoring: the winner scores the others' hands; {doubles}",
+            f"Cards: {deck}, {dealt}; "
+            f"joker {rules.joker_value}, {aces}; first meld {rules.initial_meld}",
+            f"Ends: {' or '.join(ends) if ends else 'when the table stops'}; highest total wins",
+        )
+    schedule = rules.deal_schedule[: rules.deal_count()]
+    deals = "; ".join(f"{i}: {d.cards} cards, {d.contract}" for i, d in enumerate(schedule, 1))
+    doubling = (
+        "doubled when the table is bent" if rules.kalookie_doubles_penalties else "no doubling"
+    )
+    return (
+        f"Scoring: losers score their hands, {doubling}; lowest total wins",
+        f"Cards: {deck}; joker {rules.joker_value}, {aces}",
+        f"Deals: {deals}",
+    )
+
+
+def rule_lines(rules: Rules) -> tuple[str, ...]:
+    """Every setting of a game, in the short words of a score sheet's header."""
+    kind = family_of(rules.family)
+    if not kind.eliminates:
+        return _points_rule_lines(rules, kind)
+    if rules.out_at == "over":
+        limit = f"out over {rules.limit}"
+    else:
+        limit = f"out on reaching {rules.limit}"
+    if rules.max_buy_ins is None:
+        buy_ins = "unlimited buy-ins"
+    elif rules.max_buy_ins == 0:
+        buy_ins = "no buy-ins"
+    else:
+        buy_ins = f"{rules.max_buy_ins} buy-in{'s' if rules.max_buy_ins != 1 else ''} each"
+    if rules.max_buy_ins != 0:
+        buy_ins += f" while {rules.buy_in_needs_remaining} players stay within the limit"
+    if rules.winner_bonus_call_up or rules.winner_bonus_kalookie:
+        bonus = (
+            f"winner takes off {rules.winner_bonus_call_up} (call-up), "
+            f"{rules.winner_bonus_kalookie} (kalookie)"
+        )
+    else:
+        bonus = "no winner bonus"
+    doubles = "kalookie doubles penalties" if rules.kalookie_doubles_penalties else "no doubling"
+    deck = f"{rules.packs} packs + {rules.jokers} jokers"
+    cards = f"joker {rules.joker_value}, ace {rules.ace_value}"
+    return (
+        f"Limit: {limit}",
+        f"Buy-ins: {buy_ins}",
+        f"Scoring: {doubles}; {bonus}",
+        f"Cards: {deck}, {rules.hand_size} dealt; {cards}; first meld {rules.initial_meld}",
+    )
+
+
+STAKE_WORDS = {
+    "call_up": "call-up",
+    "kalookie": "kalookie",
+    "initial": "initial",
+    "buy_in": "buy-in",
+    "per_point": "per point",
+}
+
+
+def stake_lines(stakes: Stakes, kind: Family) -> tuple[str, ...]:
+    """The stakes the family plays for: "Stakes (GBP): per point £0.01", "pot £1.00 each"."""
+    digits = stake_digits(stakes)
+    lines = []
+    for key in kind.stakes:
+        amount = money(getattr(stakes, key), stakes.currency, digits)
+        if key == "initial" and not kind.eliminates:
+            lines.append(f"pot {amount} each")
+        else:
+            lines.append(f"{STAKE_WORDS[key]} {amount}")
+    return (f"Stakes ({stakes.currency}): {lines[0]}", *lines[1:])

@@ -1,0 +1,49 @@
+"""Money written for people, one way on every page, sheet, PDF and rules card: £0.50, -J$1.60,
++3 (units), 12 SEK. The CSV writes plain numbers instead, for spreadsheets."""
+
+from decimal import Decimal
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import UNITS, display_digits, format_amount
+
+SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JMD": "J$", "TTD": "TT$", "SEK": "kr "}
+
+
+def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> str:
+    """£0.50, -£1.60, +£0.30; units as a plain number, other currencies with their code."""
+    text = format_amount(abs(amount), digits)
+    sign = "-" if amount < 0 and text.strip("0.") else ("+" if signed and amount > 0 else "")
+    if currency in SYMBOLS:
+        return f"{sign}{SYMBOLS[currency]}{text}"
+    if currency == UNITS:
+        return f"{sign}{text}"
+    return f"{sign}{text} {currency}"
+
+
+def stake_digits(stakes: engine.Stakes) -> int:
+    """The places a game's amounts are written with (a ledger has them as money_digits)."""
+    return display_digits(stakes.currency, stakes.amounts())
+
+
+def amount_words(amount: Decimal, stakes: engine.Stakes) -> str:
+    """An amount in a sentence: as money() writes it, units counted ("1 unit", "2 units")."""
+    text = money(amount, stakes.currency, stake_digits(stakes))
+    if stakes.currency != UNITS:
+        return text
+    return f"{text} unit" if amount == 1 else f"{text} units"
+
+
+class Money:
+    """Writes a game's amounts with its currency and places."""
+
+    def __init__(self, ledger: engine.Ledger) -> None:
+        self.currency = ledger.game.stakes.currency
+        self.digits = ledger.money_digits
+
+    def __call__(self, amount: Decimal, signed: bool = False) -> str:
+        return money(amount, self.currency, self.digits, signed)
+
+
+def transfer_key(transfer: engine.Transfer, digits: int) -> str:
+    """A settling-up transfer as a form value; amounts written in the currency's places."""
+    return f"{transfer.payer}>{transfer.payee}>{format_amount(transfer.amount, digits)}"

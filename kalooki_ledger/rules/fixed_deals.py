@@ -1,0 +1,74 @@
+"""Fixed deals (Caribbean Kalooki: Jamaica, Trinidad): a set number of deals with their contracts;
+bending the table doubles the others' points where the rules say so (Jamaica; Trinidad only by
+house rule); penalty adjustments; lowest total wins."""
+
+from .errors import Problem
+from .family import Family
+from .game import Hand
+from .replay import PointsReplay
+
+
+class FixedDealsReplay(PointsReplay):
+    """Each hand plays the next deal of the schedule; adjustments add to the points scored."""
+
+    def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
+        problems = super().foreign_entries(number, hand)
+        problems += [
+            Problem(
+                "a reason goes with a penalty adjustment: add the points or remove it", number, p
+            )
+            for p in sorted(set(hand.reasons) - set(hand.adjustments))
+        ]
+        for player, points in sorted(hand.adjustments.items()):
+            if (
+                isinstance(points, bool)
+                or not isinstance(points, int)
+                or not -1000 <= points <= 1000
+            ):
+                problems.append(
+                    Problem(
+                        f"a penalty adjustment is a whole number of points from -1000 to 1000, "
+                        f"not {points!r}",
+                        number,
+                        player,
+                        "adjustment",
+                    )
+                )
+        return problems
+
+    def held(self) -> int:
+        return self.rules.cards_held(len(self.seats), self.deals_played + 1)
+
+    def deal_fields(self) -> dict:
+        schedule = self.rules.deal_schedule
+        if not schedule:
+            return {}
+        deal = min(self.deals_played + 1, len(schedule))
+        return {"deal": deal, "contract": schedule[deal - 1].contract}
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        return {p: points.get(p, 0) + hand.adjustments.get(p, 0) for p in in_game}
+
+    def game_over(self) -> bool:
+        deals = self.rules.deal_count()
+        return deals is not None and self.deals_played >= deals
+
+
+FIXED_DEALS = Family(
+    key="fixed-deals",
+    settings=("deals", "kalookie_doubles"),
+    stakes=("initial",),
+    takes=frozenset({"values", "adjustments"}),
+    replay=FixedDealsReplay,
+    lowest_wins=True,
+    eliminates=False,
+    plays_deals=True,
+    has_target=False,
+    kalookie_word="Bent the table",
+    kalookie_how="bending the table",
+    pot_word="pot",
+    points_title="Points",
+    total_word="Total",
+    sheet_title="Points (* won, *K bent the table); lowest wins",
+    legend="* won, *K bent the table, +n penalty points; lowest total wins",
+)

@@ -1,0 +1,78 @@
+"""Per-hand scoring (Scarne's East Coast Kaluki): a point a card left in hand and one more a
+joker, doubled on a kaluki; every hand settles by itself and the table stops when it likes."""
+
+from .errors import Problem
+from .family import Family
+from .game import Hand
+from .replay import PointsReplay
+
+
+class PerHandReplay(PointsReplay):
+    """Scarne's East Coast Kaluki: a point a card left, one more a joker, doubled on a kaluki;
+    every hand settles by itself and the table stops when it likes."""
+
+    def loser_values(
+        self, number: int, hand: Hand, losers: list[str]
+    ) -> tuple[list[Problem], dict[str, int]]:
+        held, jokers = self.held(), self.rules.jokers
+        problems, values = [], {}
+        for player in losers:
+            count = hand.counts.get(player)
+            if count is None:
+                problems.append(
+                    Problem(
+                        f"no count recorded for a player still in: give the cards left in hand "
+                        f"(1 to {held}) and how many of them are jokers",
+                        number,
+                        player,
+                    )
+                )
+            elif not 1 <= count.cards <= held:
+                problems.append(
+                    Problem(
+                        f"a loser holds 1 to {held} cards, not {count.cards}",
+                        number,
+                        player,
+                        "cards",
+                    )
+                )
+            elif not 0 <= count.jokers <= min(count.cards, jokers):
+                problems.append(
+                    Problem(
+                        f"{count.jokers} jokers among {count.cards} cards can't be: "
+                        f"0 to {min(count.cards, jokers)} (the deck has {jokers})",
+                        number,
+                        player,
+                        "jokers",
+                    )
+                )
+            else:
+                values[player] = count.cards + count.jokers
+        return problems, values
+
+    def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
+        return {p: values[p] * (2 if hand.kalookie else 1) for p in losers}
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        won = sum(points.values())
+        return {p: won if p == hand.winner else -points[p] for p in in_game}
+
+
+PER_HAND = Family(
+    key="per-hand",
+    settings=(),
+    stakes=("per_point",),
+    takes=frozenset({"counts"}),
+    replay=PerHandReplay,
+    lowest_wins=False,
+    eliminates=False,
+    plays_deals=False,
+    has_target=False,
+    kalookie_word="Kaluki",
+    kalookie_how="kaluki",
+    pot_word="pot",
+    points_title="Points won less lost",
+    total_word="Points",
+    sheet_title="Points won less lost (* won, *K kaluki)",
+    legend="* won, *K kaluki; each hand settles by itself",
+)

@@ -1,0 +1,42 @@
+"""Positive scoring (North American Kaluki): the winner of a hand scores what the losers hold;
+the first to the target, or the best after so many deals, wins."""
+
+from .family import Family
+from .game import Hand
+from .replay import PointsReplay
+
+
+class PositiveReplay(PointsReplay):
+    """North American Kaluki: the winner scores the losers' hand values; highest total wins."""
+
+    def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
+        won = sum(points.values())
+        return {p: points.get(p, won) if p == hand.winner else 0 for p in in_game}
+
+    def room(self, total: int) -> int | None:
+        return None if self.rules.target is None else max(0, self.rules.target - total)
+
+    def game_over(self) -> bool:
+        target, deals = self.rules.target, self.rules.deal_count()
+        reached = target is not None and max(self.totals.values()) >= target
+        return reached or (deals is not None and self.deals_played >= deals)
+
+
+POSITIVE = Family(
+    key="positive",
+    settings=("target", "deals", "kalookie_doubles", "joker_value"),
+    stakes=("per_point", "initial"),
+    takes=frozenset({"values"}),
+    replay=PositiveReplay,
+    lowest_wins=False,
+    eliminates=False,
+    plays_deals=False,
+    has_target=True,
+    kalookie_word="Kaluki",
+    kalookie_how="kaluki",
+    pot_word="pot",
+    points_title="Points",
+    total_word="Points",
+    sheet_title="Points (* won, *K kaluki); highest wins",
+    legend="* won, *K kaluki; highest total wins",
+)
