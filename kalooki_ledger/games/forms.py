@@ -4,6 +4,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -336,6 +337,8 @@ KEYPADS = {
     "jokers": ("numeric", "[0-9]*"),
     "adjust": ("numeric", "-?[0-9]*"),
 }
+# The hand-wide inputs; "winner" and "form" also keep the errors about the hand as a whole.
+WINNER, KALOOKIE, ACTION = "winner", "kalookie", "action"
 TICKED = ("on", "1", "true")
 WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
 SIGNED = re.compile(r"-?[0-9]{1,6}")
@@ -435,19 +438,24 @@ class HandForm:
 
     def add(self, where: str, message: str) -> None:
         self.errors.setdefault(where, []).append(message)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.__dict__.pop("rows", None)  # built again when next asked
 
     # ------------------------------------------------------------------ reading a post
 
     def read(self, post: Mapping[str, str]) -> engine.Hand | None:
         """The hand in a posted form; bad numbers are errors beside their player, not guesses."""
         self.typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
-        if self.typed.get("action") == "void":
+        self._changed()
+        if self.typed.get(ACTION) == "void":
             self.hand = engine.Hand(void=True)
             return self.hand
-        winner = self.typed.get("winner", "")
+        winner = self.typed.get(WINNER, "")
         if winner not in self.players:
             self.add(
-                "winner",
+                WINNER,
                 "choose who won the hand (or press “Void hand” if the stock ran out twice)",
             )
             winner = ""
@@ -473,7 +481,7 @@ class HandForm:
         if winner:
             self.hand = engine.Hand(
                 winner=winner,
-                kalookie=self.typed.get("kalookie") in TICKED,
+                kalookie=self.typed.get(KALOOKIE) in TICKED,
                 penalties=penalties,
                 counts=counts,
                 adjustments=adjustments,
@@ -556,7 +564,7 @@ class HandForm:
             if player in flagged:
                 continue
             if player is None:
-                self.add("winner", problem_text(problem))
+                self.add(WINNER, problem_text(problem))
             elif player not in self.players:
                 self.add("form", problem_text(problem))
             elif problem.field == "buy_ins" and self.decisions:
@@ -585,9 +593,9 @@ class HandForm:
         values = {**hand.penalties, **counted_cards(hand, self.rules, self.held)}
         for name, value in values.items():
             typed[self.row_key(name)] = str(value)
-        typed["winner"] = hand.winner or ""
+        typed[WINNER] = hand.winner or ""
         if hand.kalookie:
-            typed["kalookie"] = "on"
+            typed[KALOOKIE] = "on"
         for name, decision in hand.buy_ins.items():
             typed[box_name("decision", self.seats[name])] = "in" if decision else "out"
         for name, count in hand.counts.items():
@@ -600,17 +608,19 @@ class HandForm:
         for name, reason in hand.reasons.items():
             typed[box_name("reason", self.seats[name])] = reason
         self.typed = typed
+        self._changed()
         return self
 
     # ------------------------------------------------------------------ for the template
 
-    @property
+    @cached_property
     def rows(self) -> list[PlayerRow]:
+        """One row per player, built once for the template's several loops over them."""
         kinds = ("value", "cards", "jokers", "adjust", "sign", "reason", "challenge", "decision")
         return [
             PlayerRow(
                 name=name,
-                won=self.typed.get("winner") == name,
+                won=self.typed.get(WINNER) == name,
                 errors=self.errors.get(self.row_key(name), []),
                 decision_errors=self.errors.get(box_name("decision", self.seats[name]), []),
                 **{kind: self.box(kind, name) for kind in kinds},
@@ -619,12 +629,16 @@ class HandForm:
         ]
 
     @property
-    def kalookie(self) -> bool:
-        return bool(self.typed.get("kalookie"))
+    def winner(self) -> Box:
+        return Box(WINNER, self.typed.get(WINNER, ""))
+
+    @property
+    def kalookie(self) -> Box:
+        return Box(KALOOKIE, self.typed.get(KALOOKIE, ""))
 
     @property
     def winner_errors(self) -> list[str]:
-        return self.errors.get("winner", [])
+        return self.errors.get(WINNER, [])
 
     @property
     def form_errors(self) -> list[str]:

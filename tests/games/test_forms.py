@@ -202,6 +202,8 @@ def test_each_row_names_its_inputs_by_seat_with_what_they_hold_and_their_keypads
     assert andy.takes_off and not mark.takes_off
     assert mark.won and not andy.won
     assert form.takes_adjustments and not form.takes_counts
+    form.add("value-1", "told after the rows were built")
+    assert form.rows[1].errors == ["told after the rows were built"]
 
 
 # ---------------------------------------------------------------- the settings forms
