@@ -337,7 +337,7 @@ KEYPADS = {
     "jokers": ("numeric", "[0-9]*"),
     "adjust": ("numeric", "-?[0-9]*"),
 }
-# The hand-wide inputs; "winner" and "form" also keep the errors about the hand as a whole.
+# The hand-wide inputs; errors about the hand as a whole are kept under WINNER, "form", "void".
 WINNER, KALOOKIE, ACTION = "winner", "kalookie", "action"
 TICKED = ("on", "1", "true")
 WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
@@ -448,6 +448,7 @@ class HandForm:
     def read(self, post: Mapping[str, str]) -> engine.Hand | None:
         """The hand in a posted form; bad numbers are errors beside their player, not guesses."""
         self.typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
+        self.errors, self.hand = {}, None
         self._changed()
         if self.typed.get(ACTION) == "void":
             self.hand = engine.Hand(void=True)
