@@ -147,13 +147,7 @@ def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> Http
     if outcome.status == 409:
         current = Game.objects.get(pk=game.pk).to_json()
         return error(409, outcome.notice, game=current)
-    problems = outcome.problems
-    if outcome.entry is not None:
-        problems = tuple(
-            engine.Problem(message, player=None if who in ("form", "winner") else who, field=who)
-            for who, messages in outcome.entry.errors.items()
-            for message in messages
-        )
+    problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
     return error(outcome.status, outcome.notice or "That can't be recorded.", problems)
 
 

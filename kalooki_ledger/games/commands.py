@@ -17,13 +17,7 @@ from django.db import IntegrityError, connection, transaction
 from kalooki_ledger import rules as engine
 
 from . import present, store
-from .forms import (
-    HandEntry,
-    add_problems,
-    hand_bounds,
-    keep_counted_cards,
-    read_hand,
-)
+from .forms import HandForm, keep_counted_cards
 from .models import Change, Game, PaidTransfer
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -58,7 +52,7 @@ class Outcome:
     applied: bool = False
     replayed: bool = False
     warning: bool = False
-    entry: HandEntry | None = None
+    entry: HandForm | None = None  # a hand form refused, with its errors
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
 
@@ -70,7 +64,7 @@ class Refusal(Exception):
         self,
         status: int,
         notice: str = "",
-        entry: HandEntry | None = None,
+        entry: HandForm | None = None,
         problems: tuple[engine.Problem, ...] = (),
     ):
         super().__init__(notice)
@@ -225,13 +219,6 @@ def _problems(problems: list[engine.Problem]) -> str:
     return "; ".join(present.problem_text(p) for p in problems)
 
 
-def unflagged(entry: HandEntry, problems: tuple[engine.Problem, ...]) -> tuple:
-    """The engine's problems with a typed hand, less those about a field the form already
-    flagged (its value couldn't be read, so the engine finds it missing): every field's
-    problem is told at once, each once."""
-    return tuple(p for p in problems if not (p.player and p.player in entry.errors))
-
-
 def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
     """Players still in the game when hand `number` was dealt."""
     return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
@@ -268,24 +255,23 @@ class RecordHand(Command):
             raise Refusal(409, why_no_hand(ledger))
         players = list(ledger.in_game())
         action = "" if self.post is None else self.post.get("action")
-        if action == "void" and typed_values(self.post):
-            typed = {k: v for k, v in self.post.items() if k != "csrfmiddlewaretoken"}
-            raise Refusal(422, entry=HandEntry(None, typed, {"void": [VOID_ASK.format(number)]}))
         if self.post is None or action == "void-anyway":
             hand = self.hand or engine.Hand(void=True)
             after = engine.extend(ledger, hand)
             if after.hand_problems(number):
                 raise refused(422, after.hand_problems(number))
         else:
-            seats = seat_order(ledger)
-            rules = ledger.game.rules
-            entry = read_hand(self.post, players, seats, rules, len(seats), ledger.next_deal)
-            if entry.hand is not None:
-                after = engine.extend(ledger, entry.hand)
-                add_problems(entry, unflagged(entry, after.hand_problems(number)), players)
-            if entry.errors or entry.hand is None:
-                raise Refusal(422, entry=entry)
-            hand = entry.hand
+            form = HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal)
+            read = form.read(self.post)
+            if action == "void" and form.holds_values():
+                form.add("void", VOID_ASK.format(number))
+                raise Refusal(422, entry=form)
+            if read is not None:
+                after = engine.extend(ledger, read)
+                form.add_problems(after.hand_problems(number))
+            if form.errors or read is None:
+                raise Refusal(422, entry=form)
+            hand = read
         summary = f"Hand {number}: {present.describe_hand(hand, present.family(ledger))}"
         return Decision(summary, after, data={"number": number, "hand": hand})
 
@@ -319,12 +305,6 @@ VOID_ASK = (
     "Values are typed for hand {}: void it anyway (the stock ran out twice)? "
     "They will be thrown away."
 )
-TYPED = re.compile(r"(value|cards|jokers|adjust|reason)-[0-9]+")
-
-
-def typed_values(post: Any) -> bool:
-    """Whether the hand form carries anything typed that a void hand would throw away."""
-    return any(TYPED.fullmatch(k) and v.strip() for k, v in post.items())
 
 
 def race_notice(number: int) -> str:
@@ -450,26 +430,17 @@ class EditHand(Command):
     def _read(self, ledger: engine.Ledger, before: engine.Hand) -> tuple:
         """The hand in the edit form, kept as cards where its values still count to them."""
         number = self.number
-        players = in_hand(ledger, number)
-        seats = seat_order(ledger)
         rules = ledger.game.rules
         deal = ledger.hands[number - 1].deal
-        entry = read_hand(self.post, players, seats, rules, len(seats), deal)
-        after = None
-        if entry.hand is not None:
-            held = hand_bounds(rules, len(seats), deal)[0]
-            entry.hand = keep_counted_cards(entry.hand, before, rules, held)
-            after = engine.replay(ledger.game.with_hand_replaced(number, entry.hand))
-            problems = unflagged(entry, after.hand_problems(number))
-            # A buy-in decision's problem goes beside its control, not under the points.
-            for p in problems:
-                if p.field == "buy_ins" and p.player in players:
-                    entry.add(f"decision:{p.player}", present.problem_text(p))
-            problems = tuple(p for p in problems if p.field != "buy_ins" or p.player not in players)
-            add_problems(entry, problems, players)
-        if entry.errors or entry.hand is None or after is None:
-            raise Refusal(422, entry=entry)
-        return entry.hand, after
+        form = HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)
+        hand, after = form.read(self.post), None
+        if hand is not None:
+            hand = form.hand = keep_counted_cards(hand, before, rules, form.held)
+            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
+            form.add_problems(after.hand_problems(number))
+        if form.errors or hand is None or after is None:
+            raise Refusal(422, entry=form)
+        return hand, after
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         store.replace_hand(game, self.number, decision.data["hand"])

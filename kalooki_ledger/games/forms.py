@@ -1,20 +1,27 @@
-"""The new-game form and the hand form: shapes are checked here, everything else by the engine."""
+"""The settings forms and the hand form: shapes are checked here, everything else by the engine."""
 
 import re
 import secrets
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django import forms
-from django.http import QueryDict
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.rules.record import build_rules, build_stakes, control_character
+from kalooki_ledger.rules.record import (
+    RULE_KEYS,
+    STAKE_KEYS,
+    build_rules,
+    build_stakes,
+    control_character,
+)
 
 from .present import problem_text
 
 MAX_SEATS = 6
-STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+STAKE_FIELDS = STAKE_KEYS
 STAKE_LABELS = {
     "call_up": "Call-up (each loser pays the winner)",
     "kalookie": "Kalookie (each loser pays the winner)",
@@ -26,14 +33,18 @@ CHALLENGE_POINTS = 50
 CHALLENGE_REASON = "Lost a challenge"
 REASON_MAX = 200  # as Entry.reason keeps
 KEEP = [("", "As the preset")]
+# The setting a rule override comes from, where their names differ.
+RULE_FIELD = {"kalookie_doubles_penalties": "kalookie_doubles", "winner_bonus": "bonus_call_up"}
 
 
 def preset_choices() -> list[tuple[str, str]]:
     return [(key, f"{p.name}: {p.description}") for key, p in engine.PRESETS.items()]
 
 
-class NewGameForm(forms.Form):
-    title = forms.CharField(max_length=200, required=False, label="Title")
+class SettingsForm(forms.Form):
+    """What the new-game and the house-rules forms share: a preset, the rules a table may change
+    and the stakes, each checked by the engine and refused beside its own field."""
+
     preset = forms.ChoiceField(
         choices=preset_choices, initial=engine.DEFAULT_PRESET, widget=forms.RadioSelect
     )
@@ -94,37 +105,16 @@ class NewGameForm(forms.Form):
     per_point = forms.CharField(
         max_length=12, initial="0", required=False, label=STAKE_LABELS["per_point"]
     )
-    seating = forms.ChoiceField(
-        initial="typed",
-        widget=forms.RadioSelect,
-        choices=[
-            ("typed", "As typed: the first name deals first, the others sit clockwise in order"),
-            (
-                "draw",
-                "Draw for seats: the app deals ace to N; the ace deals first, 2, 3… sit "
-                "clockwise from the ace",
-            ),
-        ],
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for i in range(1, MAX_SEATS + 1):
-            self.fields[f"player_{i}"] = forms.CharField(
-                max_length=40,
-                required=i <= 2,
-                label=f"Player {i}",
-                error_messages={"required": "a game needs at least two players"},
-            )
-        self.record: engine.GameRecord | None = None
-        self.drawn: list[tuple[int, str]] = []
+        self.rules: engine.Rules | None = None
+        self.stakes: engine.Stakes | None = None
+        self.tidy: dict[str, Any] = {}
         # Stakes: the decimal keypad; app.js selects the figure on focus, so typing replaces it.
         for name in STAKE_FIELDS:
             self.fields[name].widget.attrs.update(inputmode="decimal", autocomplete="off")
             self.fields[name].widget.attrs["data-select"] = ""
-
-    def player_fields(self) -> list[forms.BoundField]:
-        return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
 
     def rule_fields(self) -> list[forms.BoundField]:
         names = ("limit", "out_at", "max_buy_ins", "buy_in_needs_remaining", "kalookie_doubles")
@@ -149,27 +139,40 @@ class NewGameForm(forms.Form):
     def stake_rows(self) -> list[tuple[forms.BoundField, str]]:
         return [(f, self.families_of(f.name)) for f in self.stake_fields()]
 
-    def names(self) -> list[tuple[str, str]]:
-        return [
-            (f"player_{i}", engine.tidy_name(self.cleaned_data.get(f"player_{i}", "")))
-            for i in range(1, MAX_SEATS + 1)
-            if engine.tidy_name(self.cleaned_data.get(f"player_{i}", ""))
-        ]
-
     def clean(self) -> dict:
         data = super().clean()
-        seen: dict[str, str] = {}
-        for key, name in self.names():
-            problem = engine.check_name(name)[1]
-            if problem:
-                self.add_error(key, problem)
-            elif engine.name_key(name) in seen:
-                self.add_error(key, f"{name} is already playing: give each player a different name")
-            seen[engine.name_key(name)] = key
-        if self.errors:
-            return data
-        self.record = self.build_record(data)
+        if not self.errors:
+            self.check_settings(data)
         return data
+
+    def check_settings(self, data: dict) -> None:
+        """The engine's rules and stakes for these settings. Its refusals name no field, so it is
+        asked about one setting at a time, in its own order, and the first refusal is shown
+        beside the setting asked about."""
+        preset, overrides, stakes = data["preset"], self.overrides(data), self.stakes_record(data)
+        currency = {"currency": stakes["currency"]}
+        for key in RULE_KEYS:
+            if key in overrides and self._refused(
+                RULE_FIELD.get(key, key), build_rules, preset, {key: overrides[key]}
+            ):
+                return
+        if self._refused("currency", build_stakes, preset, currency):
+            return
+        for key in STAKE_FIELDS:
+            if key in stakes and self._refused(
+                key, build_stakes, preset, {**currency, key: stakes[key]}
+            ):
+                return
+        self.rules, self.tidy = build_rules(preset, overrides)
+        self.stakes = build_stakes(preset, stakes)
+
+    def _refused(self, name: str, check: Callable[..., object], *args: Any) -> bool:
+        try:
+            check(*args)
+        except engine.RecordError as exc:
+            self.add_error(name, exc.problem.message)
+            return True
+        return False
 
     @staticmethod
     def family(data: dict) -> engine.Family:
@@ -205,6 +208,69 @@ class NewGameForm(forms.Form):
             }
         return rules
 
+    def stakes_record(self, data: dict) -> dict[str, str]:
+        """The stakes in the record's terms: only those the family plays for."""
+        currency = data["currency"].strip()
+        return {
+            "currency": "units" if currency == "UNITS" else currency,
+            **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
+        }
+
+
+class NewGameForm(SettingsForm):
+    """A new game: the settings, the players as they sit, and a title."""
+
+    title = forms.CharField(max_length=200, required=False, label="Title")
+    seating = forms.ChoiceField(
+        initial="typed",
+        widget=forms.RadioSelect,
+        choices=[
+            ("typed", "As typed: the first name deals first, the others sit clockwise in order"),
+            (
+                "draw",
+                "Draw for seats: the app deals ace to N; the ace deals first, 2, 3… sit "
+                "clockwise from the ace",
+            ),
+        ],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, MAX_SEATS + 1):
+            self.fields[f"player_{i}"] = forms.CharField(
+                max_length=40,
+                required=i <= 2,
+                label=f"Player {i}",
+                error_messages={"required": "a game needs at least two players"},
+            )
+        self.record: engine.GameRecord | None = None
+        self.drawn: list[tuple[int, str]] = []
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
+
+    def names(self) -> list[tuple[str, str]]:
+        return [
+            (f"player_{i}", engine.tidy_name(self.cleaned_data.get(f"player_{i}", "")))
+            for i in range(1, MAX_SEATS + 1)
+            if engine.tidy_name(self.cleaned_data.get(f"player_{i}", ""))
+        ]
+
+    def clean(self) -> dict:
+        # The names first: the settings are asked of the engine only once every field reads.
+        seen: dict[str, str] = {}
+        for key, name in self.names():
+            problem = engine.check_name(name)[1]
+            if problem:
+                self.add_error(key, problem)
+            elif engine.name_key(name) in seen:
+                self.add_error(key, f"{name} is already playing: give each player a different name")
+            seen[engine.name_key(name)] = key
+        data = super().clean()
+        if not self.errors:
+            self.record = self.build_record(data)
+        return data
+
     def seats(self, data: dict) -> tuple[list[str], str]:
         """Seat order and first dealer: as typed, or by the draw of 000 (ace deals first)."""
         names = [name for _, name in self.names()]
@@ -217,6 +283,8 @@ class NewGameForm(forms.Form):
         return seated, seated[0]
 
     def build_record(self, data: dict) -> engine.GameRecord | None:
+        """The game the form starts; what the engine still refuses (the settings passed) is
+        about the whole game, so it is shown above the form."""
         players, dealer = self.seats(data)
         record = {
             "format": "kalooki-game/1",
@@ -230,45 +298,29 @@ class NewGameForm(forms.Form):
         try:
             return engine.parse_record(record)
         except engine.RecordError as exc:
-            self.add_error(self.field_for(exc.problem.message), exc.problem.message)
+            self.add_error(None, exc.problem.message)
             return None
 
-    def stakes_record(self, data: dict) -> dict[str, str]:
-        """The stakes in the record's terms: only those the family plays for."""
-        currency = data["currency"].strip()
-        return {
-            "currency": "units" if currency == "UNITS" else currency,
-            **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
-        }
 
-    @staticmethod
-    def field_for(message: str) -> str | None:
-        """The field an engine message about the set-up belongs beside."""
-        for key in STAKE_FIELDS:
-            if f"the {key} stake" in message:
-                return key
-        if message.startswith("currency"):
-            return "currency"
-        for key in ("limit", "joker_value", "winner_bonus", "target", "deals"):
-            if message.startswith(key):
-                return "bonus_call_up" if key == "winner_bonus" else key
-        return None
+# A player's inputs in the hand form are named "<kind>-<seat>"; the kinds that hold what was
+# typed for the hand, and each number box's keypad (inputmode, pattern).
+TYPED_KINDS = ("value", "cards", "jokers", "adjust", "reason")
+TYPED = re.compile(rf"({'|'.join(TYPED_KINDS)})-[0-9]+")
+KEYPADS = {
+    "value": ("numeric", "[0-9]*"),
+    "cards": ("numeric", "[0-9]*"),
+    "jokers": ("numeric", "[0-9]*"),
+    "adjust": ("numeric", "-?[0-9]*"),
+}
+# The hand-wide inputs; errors about the hand as a whole are kept under WINNER, "form", "void".
+WINNER, KALOOKIE, ACTION = "winner", "kalookie", "action"
+TICKED = ("on", "1", "true")
+WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
+SIGNED = re.compile(r"-?[0-9]{1,6}")
 
 
-@dataclass
-class HandEntry:
-    """A hand as typed into the form: the engine hand, what was typed, and errors by field."""
-
-    hand: engine.Hand | None
-    typed: dict[str, str] = field(default_factory=dict)
-    errors: dict[str, list[str]] = field(default_factory=dict)
-
-    def add(self, where: str, message: str) -> None:
-        self.errors.setdefault(where, []).append(message)
-
-
-def value_key(seat: int) -> str:
-    return f"value-{seat}"
+def box_name(kind: str, seat: int) -> str:
+    return f"{kind}-{seat}"
 
 
 def hand_bounds(rules: engine.Rules, players: int, deal: int | None) -> tuple[int, int, int]:
@@ -278,88 +330,304 @@ def hand_bounds(rules: engine.Rules, players: int, deal: int | None) -> tuple[in
     return held, low, high
 
 
-WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
-SIGNED = re.compile(r"-?[0-9]{1,6}")
+@dataclass(frozen=True)
+class Box:
+    """One input of the hand form: its name (its id too), what it holds, and its keypad."""
+
+    name: str
+    value: str = ""
+    inputmode: str = ""
+    pattern: str = ""
 
 
-def _number(entry: HandEntry, name: str, raw: str, what: str, allowed: str) -> int | None:
-    if not WHOLE.fullmatch(raw):
-        entry.add(name, f"“{raw}” is not {what}: enter a whole number {allowed}")
-        return None
-    return int(raw)
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player's inputs in the hand form and the errors beside them; the row's errors are
+    kept under its value box's name (their id), whichever boxes the family shows."""
+
+    name: str
+    won: bool
+    value: Box
+    cards: Box
+    jokers: Box
+    adjust: Box
+    sign: Box
+    reason: Box
+    challenge: Box
+    decision: Box
+    errors: list[str]
+    decision_errors: list[str]
+
+    @property
+    def takes_off(self) -> bool:
+        return self.sign.value == "-"
 
 
-def read_hand(
-    post: QueryDict,
-    players: list[str],
-    seats: dict[str, int],
-    rules: engine.Rules,
-    table: int | None = None,
-    deal: int | None = None,
-) -> HandEntry:
-    """The hand in a posted form, for the players in it; bad numbers are errors, not guesses.
-    `table`: players seated (for the cards dealt); `deal`: the fixed-deals deal played."""
-    held, low, high = hand_bounds(rules, table or len(players), deal)
-    typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
-    entry = HandEntry(None, typed)
-    if post.get("action") == "void":
-        entry.hand = engine.Hand(void=True)
-        return entry
-    winner = post.get("winner", "")
-    if winner not in players:
-        entry.add(
-            "winner", "choose who won the hand (or press “Void hand” if the stock ran out twice)"
-        )
-        winner = ""
-    penalties: dict[str, int] = {}
-    counts: dict[str, engine.CardCount] = {}
-    adjustments: dict[str, int] = {}
-    reasons: dict[str, str] = {}
-    family = engine.family_of(rules.family)
-    per_hand = family.takes_counts()
-    for name in players:
-        seat = seats[name]
-        if family.takes_adjustments():
-            _read_adjustment(post, entry, name, seat, adjustments, reasons)
-        if name == winner:
-            continue
-        if per_hand:
-            cards = post.get(f"cards-{seat}", "").strip()
-            jokers = post.get(f"jokers-{seat}", "").strip() or "0"
-            if not cards:
-                if winner:
-                    entry.add(name, f"enter how many cards {name} held: 1 to {held}")
+class HandForm:
+    """The hand form: the names of its inputs, what they hold, the errors beside them, and the
+    engine's hand read from them. `players`: those in the hand; `seats`: every player's seat
+    (the inputs are named by it); `deal`: the fixed-deals deal played; `decisions`: whether
+    the form shows the buy-in decisions after the hand (the edit page does)."""
+
+    challenge_points = CHALLENGE_POINTS
+    challenge_reason = CHALLENGE_REASON
+
+    def __init__(
+        self,
+        players: list[str],
+        seats: dict[str, int],
+        rules: engine.Rules,
+        deal: int | None = None,
+        typed: dict[str, str] | None = None,
+        decisions: bool = False,
+    ) -> None:
+        self.players = list(players)
+        self.seats = seats
+        self.rules = rules
+        self.decisions = decisions
+        self.family = engine.family_of(rules.family)
+        self.held, self.low, self.high = hand_bounds(rules, len(seats), deal)
+        self.typed: dict[str, str] = dict(typed or {})
+        self.errors: dict[str, list[str]] = {}
+        self.hand: engine.Hand | None = None
+
+    # What this family's hands take, for the template to show only those inputs.
+    @property
+    def takes_counts(self) -> bool:
+        return self.family.takes_counts()
+
+    @property
+    def takes_adjustments(self) -> bool:
+        return self.family.takes_adjustments()
+
+    @property
+    def kalookie_word(self) -> str:
+        return self.family.kalookie_word
+
+    def box(self, kind: str, name: str) -> Box:
+        key = box_name(kind, self.seats[name])
+        inputmode, pattern = KEYPADS.get(kind, ("", ""))
+        return Box(key, self.typed.get(key, ""), inputmode, pattern)
+
+    def row_key(self, name: str) -> str:
+        return box_name("value", self.seats[name])
+
+    def add(self, where: str, message: str) -> None:
+        self.errors.setdefault(where, []).append(message)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.__dict__.pop("rows", None)  # built again when next asked
+
+    # ------------------------------------------------------------------ reading a post
+
+    def read(self, post: Mapping[str, str]) -> engine.Hand | None:
+        """The hand in a posted form; bad numbers are errors beside their player, not guesses."""
+        self.typed = {key: post.get(key, "") for key in post if key != "csrfmiddlewaretoken"}
+        self.errors, self.hand = {}, None
+        self._changed()
+        if self.typed.get(ACTION) == "void":
+            self.hand = engine.Hand(void=True)
+            return self.hand
+        winner = self.typed.get(WINNER, "")
+        if winner not in self.players:
+            self.add(
+                WINNER,
+                "choose who won the hand (or press “Void hand” if the stock ran out twice)",
+            )
+            winner = ""
+        penalties: dict[str, int] = {}
+        counts: dict[str, engine.CardCount] = {}
+        adjustments: dict[str, int] = {}
+        reasons: dict[str, str] = {}
+        for name in self.players:
+            if self.takes_adjustments:
+                self._read_adjustment(name, adjustments, reasons)
+            if name == winner:
                 continue
-            n = _number(entry, name, cards, "a number of cards", f"from 1 to {held}")
-            j = _number(entry, name, jokers, "a number of jokers", f"from 0 to {rules.jokers}")
-            if n is not None and j is not None:
-                counts[name] = engine.CardCount(n, j)
-            continue
-        raw = post.get(value_key(seat), "").strip()
+            if self.takes_counts:
+                self._read_count(name, bool(winner), counts)
+            else:
+                self._read_value(name, bool(winner), penalties)
+        decisions = {}
+        if self.family.takes_buy_ins():
+            for name in self.players:
+                choice = self.box("decision", name).value
+                if choice in ("in", "out"):
+                    decisions[name] = choice == "in"
+        if winner:
+            self.hand = engine.Hand(
+                winner=winner,
+                kalookie=self.typed.get(KALOOKIE) in TICKED,
+                penalties=penalties,
+                counts=counts,
+                adjustments=adjustments,
+                reasons=reasons,
+                buy_ins=decisions,
+            )
+        return self.hand
+
+    def _number(self, name: str, raw: str, what: str, allowed: str) -> int | None:
+        if not WHOLE.fullmatch(raw):
+            self.add(self.row_key(name), f"“{raw}” is not {what}: enter a whole number {allowed}")
+            return None
+        return int(raw)
+
+    def _read_value(self, name: str, won: bool, penalties: dict[str, int]) -> None:
+        raw = self.box("value", name).value.strip()
+        low, high = self.low, self.high
         if not raw:
-            if winner:
-                entry.add(name, f"enter what {name} held: a number from {low} to {high}")
-            continue
-        value = _number(entry, name, raw, "a hand value", f"from {low} to {high}")
+            if won:
+                self.add(
+                    self.row_key(name), f"enter what {name} held: a number from {low} to {high}"
+                )
+            return
+        value = self._number(name, raw, "a hand value", f"from {low} to {high}")
         if value is not None:
             penalties[name] = value
-    decisions = {}
-    if family.takes_buy_ins():
-        for name in players:
-            choice = post.get(f"decision-{seats[name]}", "")
-            if choice in ("in", "out"):
-                decisions[name] = choice == "in"
-    if winner:
-        entry.hand = engine.Hand(
-            winner=winner,
-            kalookie=post.get("kalookie") in ("on", "1", "true"),
-            penalties=penalties,
-            counts=counts,
-            adjustments=adjustments,
-            reasons=reasons,
-            buy_ins=decisions,
+
+    def _read_count(self, name: str, won: bool, counts: dict[str, engine.CardCount]) -> None:
+        cards = self.box("cards", name).value.strip()
+        jokers = self.box("jokers", name).value.strip() or "0"
+        if not cards:
+            if won:
+                self.add(self.row_key(name), f"enter how many cards {name} held: 1 to {self.held}")
+            return
+        n = self._number(name, cards, "a number of cards", f"from 1 to {self.held}")
+        j = self._number(name, jokers, "a number of jokers", f"from 0 to {self.rules.jokers}")
+        if n is not None and j is not None:
+            counts[name] = engine.CardCount(n, j)
+
+    def _read_adjustment(
+        self, name: str, adjustments: dict[str, int], reasons: dict[str, str]
+    ) -> None:
+        """A fixed-deals penalty adjustment and its reason; the challenge box fills in both."""
+        raw = self.box("adjust", name).value.strip()
+        reason = self.box("reason", name).value.strip()
+        if self.box("sign", name).value == "-" and raw and not raw.startswith("-"):
+            raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
+        if self.box("challenge", name).value in TICKED:
+            raw = raw or str(CHALLENGE_POINTS)
+            reason = reason or CHALLENGE_REASON
+        if raw:
+            if not SIGNED.fullmatch(raw):
+                self.add(
+                    self.row_key(name),
+                    f"“{raw}” is not a penalty adjustment: enter a whole number of points "
+                    "from -1000 to 1000",
+                )
+                return
+            adjustments[name] = int(raw)
+        if len(reason) > REASON_MAX or control_character(reason):
+            self.add(
+                self.row_key(name),
+                f"a reason is up to {REASON_MAX} letters, digits, spaces and punctuation, such "
+                f"as “{CHALLENGE_REASON}”",
+            )
+        elif reason:
+            reasons[name] = reason
+
+    def holds_values(self) -> bool:
+        """Whether anything is typed that a void hand would throw away."""
+        return any(TYPED.fullmatch(k) and v.strip() for k, v in self.typed.items())
+
+    def add_problems(self, problems: tuple[engine.Problem, ...]) -> None:
+        """Puts each engine problem beside the input its player and field name, or above the
+        form. A player whose input could not be read is left out: the engine finds it missing,
+        and every problem is told once."""
+        flagged = {name for name in self.players if self.row_key(name) in self.errors}
+        for problem in problems:
+            player = problem.player
+            if player in flagged:
+                continue
+            if player is None:
+                self.add(WINNER, problem_text(problem))
+            elif player not in self.players:
+                self.add("form", problem_text(problem))
+            elif problem.field == "buy_ins" and self.decisions:
+                self.add(box_name("decision", self.seats[player]), problem_text(problem))
+            else:
+                # Beside a player's own field their name is already on the label.
+                told = problem.message.startswith(("was ", "is "))
+                self.add(self.row_key(player), problem_text(problem) if told else problem.message)
+
+    def problems(self) -> tuple[engine.Problem, ...]:
+        """The errors as the engine's problems, each naming its player and input."""
+        owners = {self.row_key(name): name for name in self.players}
+        owners |= {box_name("decision", self.seats[name]): name for name in self.players}
+        return tuple(
+            engine.Problem(message, player=owners.get(key), field=key)
+            for key, messages in self.errors.items()
+            for message in messages
         )
-    return entry
+
+    # ------------------------------------------------------------------ a recorded hand
+
+    def fill(self, hand: engine.Hand) -> "HandForm":
+        """The form as it would hold a recorded hand, typed in again; a card list the engine
+        refuses leaves its box empty (its problem is shown above the form)."""
+        typed: dict[str, str] = {}
+        values = {**hand.penalties, **counted_cards(hand, self.rules, self.held)}
+        for name, value in values.items():
+            typed[self.row_key(name)] = str(value)
+        typed[WINNER] = hand.winner or ""
+        if hand.kalookie:
+            typed[KALOOKIE] = "on"
+        for name, decision in hand.buy_ins.items():
+            typed[box_name("decision", self.seats[name])] = "in" if decision else "out"
+        for name, count in hand.counts.items():
+            typed[box_name("cards", self.seats[name])] = str(count.cards)
+            typed[box_name("jokers", self.seats[name])] = str(count.jokers)
+        for name, points in hand.adjustments.items():
+            typed[box_name("adjust", self.seats[name])] = str(abs(points))
+            if points < 0:
+                typed[box_name("sign", self.seats[name])] = "-"
+        for name, reason in hand.reasons.items():
+            typed[box_name("reason", self.seats[name])] = reason
+        self.typed = typed
+        self._changed()
+        return self
+
+    # ------------------------------------------------------------------ for the template
+
+    @cached_property
+    def rows(self) -> list[PlayerRow]:
+        """One row per player, built once for the template's several loops over them."""
+        kinds = ("value", "cards", "jokers", "adjust", "sign", "reason", "challenge", "decision")
+        return [
+            PlayerRow(
+                name=name,
+                won=self.typed.get(WINNER) == name,
+                errors=self.errors.get(self.row_key(name), []),
+                decision_errors=self.errors.get(box_name("decision", self.seats[name]), []),
+                **{kind: self.box(kind, name) for kind in kinds},
+            )
+            for name in self.players
+        ]
+
+    @property
+    def winner(self) -> Box:
+        return Box(WINNER, self.typed.get(WINNER, ""))
+
+    @property
+    def kalookie(self) -> Box:
+        return Box(KALOOKIE, self.typed.get(KALOOKIE, ""))
+
+    @property
+    def winner_errors(self) -> list[str]:
+        return self.errors.get(WINNER, [])
+
+    @property
+    def form_errors(self) -> list[str]:
+        return self.errors.get("form", [])
+
+    @property
+    def void_asked(self) -> list[str]:
+        return self.errors.get("void", [])
+
+    @property
+    def decision_errors(self) -> bool:
+        return any(key.startswith("decision-") for key in self.errors)
 
 
 def counted_cards(hand: engine.Hand, rules: engine.Rules, held: int) -> dict[str, int]:
@@ -390,54 +658,6 @@ def keep_counted_cards(
     return replace(hand, penalties=penalties, cards={**hand.cards, **kept})
 
 
-def _read_adjustment(
-    post: QueryDict,
-    entry: HandEntry,
-    name: str,
-    seat: int,
-    adjustments: dict[str, int],
-    reasons: dict[str, str],
-) -> None:
-    """A fixed-deals penalty adjustment and its reason; the challenge box fills in both."""
-    raw = post.get(f"adjust-{seat}", "").strip()
-    reason = post.get(f"reason-{seat}", "").strip()
-    if post.get(f"sign-{seat}") == "-" and raw and not raw.startswith("-"):
-        raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
-    if post.get(f"challenge-{seat}") in ("on", "1", "true"):
-        raw = raw or str(CHALLENGE_POINTS)
-        reason = reason or CHALLENGE_REASON
-    if raw:
-        if not SIGNED.fullmatch(raw):
-            entry.add(
-                name,
-                f"“{raw}” is not a penalty adjustment: enter a whole number of points "
-                "from -1000 to 1000",
-            )
-            return
-        adjustments[name] = int(raw)
-    if len(reason) > REASON_MAX or control_character(reason):
-        entry.add(
-            name,
-            f"a reason is up to {REASON_MAX} letters, digits, spaces and punctuation, such as "
-            f"“{CHALLENGE_REASON}”",
-        )
-    elif reason:
-        reasons[name] = reason
-
-
-def add_problems(
-    entry: HandEntry, problems: tuple[engine.Problem, ...], players: list[str]
-) -> None:
-    """Puts each engine problem beside the player it names, or above the form."""
-    for problem in problems:
-        where = problem.player if problem.player in players else "winner"
-        if problem.player and problem.player not in players:
-            where = "form"
-        # Beside a player's own field their name is already on the label.
-        beside = where == problem.player and not problem.message.startswith(("was ", "is "))
-        entry.add(where, problem.message if beside else problem_text(problem))
-
-
 def settings_initial(preset: str, overrides: dict[str, Any], stakes: dict[str, str]) -> dict:
     """The settings form's fields for stored house rules (the reverse of `overrides`)."""
     initial: dict[str, Any] = {"preset": preset, **stakes}
@@ -455,19 +675,10 @@ def settings_initial(preset: str, overrides: dict[str, Any], stakes: dict[str, s
     return initial
 
 
-class HouseRulesForm(NewGameForm):
+class HouseRulesForm(SettingsForm):
     """A table's own rules: a preset with every setting it may change, a name, and notes."""
 
-    title = None
-    seating = None
     name = forms.CharField(max_length=80, label="Name of your house rules")
-
-    def clean_name(self) -> str:
-        name, problem = engine.check_name(self.cleaned_data["name"], "a name for house rules", 80)
-        if problem:
-            raise forms.ValidationError(problem)
-        return name
-
     notes = forms.CharField(
         max_length=1000,
         required=False,
@@ -475,22 +686,8 @@ class HouseRulesForm(NewGameForm):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for i in range(1, MAX_SEATS + 1):
-            del self.fields[f"player_{i}"]
-        self.rules: engine.Rules | None = None
-        self.stakes: engine.Stakes | None = None
-        self.tidy: dict[str, Any] = {}
-
-    def clean(self) -> dict:
-        data = forms.Form.clean(self)
-        if self.errors:
-            return data
-        preset = data["preset"]
-        try:
-            self.rules, self.tidy = build_rules(preset, self.overrides(data))
-            self.stakes = build_stakes(preset, self.stakes_record(data))
-        except engine.RecordError as exc:
-            self.add_error(self.field_for(exc.problem.message), exc.problem.message)
-        return data
+    def clean_name(self) -> str:
+        name, problem = engine.check_name(self.cleaned_data["name"], "a name for house rules", 80)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name

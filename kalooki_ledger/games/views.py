@@ -19,16 +19,7 @@ from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
 from . import commands, device, present, sheet_body, store
-from .forms import (
-    CHALLENGE_POINTS,
-    CHALLENGE_REASON,
-    HouseRulesForm,
-    NewGameForm,
-    counted_cards,
-    hand_bounds,
-    settings_initial,
-    value_key,
-)
+from .forms import STAKE_FIELDS, HandForm, HouseRulesForm, NewGameForm, settings_initial
 from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
 from .qr import qr_file, qr_svg
@@ -43,13 +34,18 @@ def _game(**lookup: object) -> Game:
         raise Http404("No game at this link") from None
 
 
-def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **extra) -> dict:
+def _table_context(
+    request: HttpRequest,
+    game: Game,
+    ledger: engine.Ledger,
+    hand_form: HandForm | None = None,
+    typed: dict | None = None,
+    **extra,
+) -> dict:
+    """The table page; `hand_form`: a hand form refused, else one holding `typed`."""
     fmt = present.Money(ledger)
     rules = ledger.game.rules
     family = present.family(ledger)
-    seats = {name: i for i, name in enumerate(ledger.game.players)}
-    players = list(ledger.in_game()) if ledger.can_record_hand else []
-    held, low, high = hand_bounds(rules, len(seats), ledger.next_deal)
     # Ticks only matter once there is something to settle.
     paid = (
         {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
@@ -85,13 +81,9 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "pot_title": present.pot_title(ledger),
         "status_line": present.board_line(ledger),
         "settle_line": present.settle_line(ledger) if ledger.over else None,
-        "low": low,
-        "high": high,
-        "held": held,
         "dealt": _dealt(rules, ledger.next_deal),
         "family": family,
         "leading": present.leading(ledger),
-        "kalookie_word": family.kalookie_word,
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
@@ -102,7 +94,11 @@ def _table_context(request: HttpRequest, game: Game, ledger: engine.Ledger, **ex
         "notice": "",
     }
     context.update(extra)
-    context["fields"] = _fields(players, seats, context.get("typed", {}), context.get("errors", {}))
+    if hand_form is None:
+        players = list(ledger.in_game()) if ledger.can_record_hand else []
+        seats = commands.seat_order(ledger)
+        hand_form = HandForm(players, seats, rules, ledger.next_deal, typed)
+    context["hand_form"] = hand_form
     return context
 
 
@@ -125,44 +121,6 @@ def _card_values(rules: engine.Rules) -> list[tuple[str, int, str]]:
     else:
         aces = [("A", rules.card_value("A"), "A")]
     return aces + [(rank, rules.card_value(rank), rank) for rank in ranks]
-
-
-def _fields(players: list[str], seats: dict[str, int], typed: dict, errors: dict) -> dict:
-    """The hand form's fields with what was typed and the errors beside each."""
-    rows = []
-    for name in players:
-        seat = seats[name]
-        key = value_key(seat)
-        decision = f"decision-{seat}"
-        rows.append(
-            {
-                "name": name,
-                "key": key,
-                "value": typed.get(key, ""),
-                "errors": errors.get(name, []),
-                "won": typed.get("winner") == name,
-                "decision_key": decision,
-                "decision": typed.get(decision, ""),
-                "decision_errors": errors.get(f"decision:{name}", []),
-                "seat": seat,
-                "cards": typed.get(f"cards-{seat}", ""),
-                "jokers": typed.get(f"jokers-{seat}", ""),
-                "adjust": typed.get(f"adjust-{seat}", ""),
-                "takes_off": typed.get(f"sign-{seat}") == "-",
-                "reason": typed.get(f"reason-{seat}", ""),
-                "challenge": bool(typed.get(f"challenge-{seat}")),
-            }
-        )
-    return {
-        "challenge_points": CHALLENGE_POINTS,
-        "challenge_reason": CHALLENGE_REASON,
-        "players": rows,
-        "kalookie": bool(typed.get("kalookie")),
-        "winner_errors": errors.get("winner", []),
-        "form_errors": errors.get("form", []),
-        "void_asked": errors.get("void", []),
-        "decision_errors": any(k.startswith("decision:") for k in errors),
-    }
 
 
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
@@ -318,8 +276,7 @@ def _again(game: Game) -> dict:
     on to the next seat (the first name typed deals first)."""
     ledger = game.ledger()
     record, stakes = ledger.game, ledger.game.stakes
-    amounts = ("call_up", "kalookie", "initial", "buy_in", "per_point")
-    money = {k: format_amount(getattr(stakes, k), ledger.money_digits) for k in amounts}
+    money = {k: format_amount(getattr(stakes, k), ledger.money_digits) for k in STAKE_FIELDS}
     initial = settings_initial(
         game.preset, game.rule_overrides, {"currency": stakes.currency, **money}
     )
@@ -409,10 +366,7 @@ def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
     if outcome.status == 200:
         return _back_to_table(request, game, notice=outcome.notice)
     if outcome.entry is not None:
-        entry = outcome.entry
-        return _render_table(
-            request, game, status=outcome.status, typed=entry.typed, errors=entry.errors
-        )
+        return _render_table(request, game, status=outcome.status, hand_form=outcome.entry)
     return _render_table(request, game, status=outcome.status, notice=outcome.notice)
 
 
@@ -452,9 +406,8 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
     typed: dict[str, str] = {}
     if not outcome.undone.void and ledger.can_record_hand:
         seats = commands.seat_order(ledger)
-        rules = ledger.game.rules
-        held = hand_bounds(rules, len(seats), ledger.next_deal)[0]
-        typed = _typed(outcome.undone, seats, rules, held)
+        form = HandForm(list(seats), seats, ledger.game.rules, ledger.next_deal)
+        typed = form.fill(outcome.undone).typed
     if request.htmx:
         return _render_table(request, game, typed=typed, restored=outcome.notice)
     restore = {"number": ledger.next_hand_number, "typed": typed, "notice": outcome.notice}
@@ -490,28 +443,6 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
     return _table_answer(request, game, _command(request, game, command))
 
 
-def _typed(hand: engine.Hand, seats: dict[str, int], rules: engine.Rules, held: int) -> dict:
-    """A recorded hand as the hand form's fields would hold it, typed in again."""
-    # A card list the engine refuses leaves its field empty, its problem shown above it.
-    values = {**hand.penalties, **counted_cards(hand, rules, held)}
-    typed = {value_key(seats[p]): str(v) for p, v in values.items()}
-    typed["winner"] = hand.winner or ""
-    if hand.kalookie:
-        typed["kalookie"] = "on"
-    for name, decision in hand.buy_ins.items():
-        typed[f"decision-{seats[name]}"] = "in" if decision else "out"
-    for name, count in hand.counts.items():
-        typed[f"cards-{seats[name]}"] = str(count.cards)
-        typed[f"jokers-{seats[name]}"] = str(count.jokers)
-    for name, points in hand.adjustments.items():
-        typed[f"adjust-{seats[name]}"] = str(abs(points))
-        if points < 0:
-            typed[f"sign-{seats[name]}"] = "-"
-    for name, reason in hand.reasons.items():
-        typed[f"reason-{seats[name]}"] = reason
-    return typed
-
-
 @require_POST
 @scoring
 def played_on(request: HttpRequest, game: Game) -> HttpResponse:
@@ -519,34 +450,26 @@ def played_on(request: HttpRequest, game: Game) -> HttpResponse:
     return _sheet_answer(request, game, _command(request, game, command))
 
 
-def _edit_context(game: Game, ledger: engine.Ledger, number: int, **extra) -> dict:
+def _edit_context(
+    game: Game, ledger: engine.Ledger, number: int, hand_form: HandForm | None = None
+) -> dict:
+    """The edit page; `hand_form`: the form refused, else one holding the recorded hand."""
     row = ledger.hands[number - 1]
-    hand = ledger.game.hands[number - 1]
-    seats = commands.seat_order(ledger)
-    players = commands.in_hand(ledger, number)
     rules = ledger.game.rules
-    held, low, high = hand_bounds(rules, len(seats), row.deal)
-    typed = _typed(hand, seats, rules, held)
-    context = {
+    if hand_form is None:
+        players, seats = commands.in_hand(ledger, number), commands.seat_order(ledger)
+        hand_form = HandForm(players, seats, rules, row.deal, decisions=True)
+        hand_form.fill(ledger.game.hands[number - 1])
+    return {
         "game": game,
         "ledger": ledger,
         "row": row,
         "number": number,
-        "low": low,
-        "high": high,
-        "held": held,
-        "dealt": _dealt(rules, row.deal),
-        "family": present.family(ledger),
-        "kalookie_word": present.family(ledger).kalookie_word,
-        "typed": typed,
-        "errors": {},
+        "hand_form": hand_form,
         "problems": [present.problem_text(p) for p in ledger.hand_problems(number)],
         "card_values": _card_values(ledger.game.rules),
         "version": game.version,
     }
-    context.update(extra)
-    context["fields"] = _fields(players, seats, context["typed"], context["errors"])
-    return context
 
 
 def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
@@ -570,8 +493,7 @@ def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
         return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
     outcome = _command(request, game, commands.EditHand(number, post=request.POST))
     if outcome.entry is not None:
-        entry = outcome.entry
-        context = _edit_context(game, ledger, number, typed=entry.typed, errors=entry.errors)
+        context = _edit_context(game, ledger, number, outcome.entry)
         return render(request, "games/edit_hand.html", context, status=outcome.status)
     return _sheet_answer(request, game, outcome)
 
