@@ -2,10 +2,6 @@
 they replay and the words it uses. Each family's module makes its record; families.py lists them."""
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .replay import Replay
 
 
 @dataclass(frozen=True)
@@ -14,7 +10,7 @@ class Family:
     settings: tuple[str, ...]  # the rule settings a game of it may change from its preset
     stakes: tuple[str, ...]  # the stakes it plays for
     takes: frozenset[str]  # what its hands record besides a winner: values, counts, adjustments…
-    replay: type["Replay"]
+    replay: type  # its subclass of replay.Replay; named loosely, as replay.py takes a Family
     lowest_wins: bool
     eliminates: bool  # players go out over a limit and may buy back in; a pool and no leader
     plays_deals: bool  # a fixed schedule of deals, each with its contract
