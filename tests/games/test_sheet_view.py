@@ -47,6 +47,14 @@ def test_it_shows_the_history_of_changes(client):
     assert html.index("Undid hand 1") < html.index("Hand 1: John won")
 
 
+def test_the_historys_times_are_written_to_the_second_as_a_backup_keeps_them(client):
+    game = stored_game()
+    client.post(f"/g/{game.edit_token}/hands/", hand_post(1, "John", game, Andy=5, Mark=6, Frank=7))
+    html = client.get(sheet_url(game)).content.decode()
+    times = re.findall(r'<time datetime="([^"]+)">', html)
+    assert times and all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000", t) for t in times)
+
+
 def test_each_hand_links_to_its_edit_form(client):
     game = stored_game(hands=worked_hands()[:2])
     html = client.get(sheet_url(game)).content.decode()
