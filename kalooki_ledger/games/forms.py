@@ -29,7 +29,6 @@ STAKE_LABELS = {
     "buy_in": "Buy-in (into the pool)",
     "per_point": "Per point (each loser pays the winner for each point)",
 }
-CHALLENGE_POINTS = 50
 CHALLENGE_REASON = "Lost a challenge"
 REASON_MAX = 200  # as Entry.reason keeps
 KEEP = [("", "As the preset")]
@@ -369,7 +368,6 @@ class HandForm:
     (the inputs are named by it); `deal`: the fixed-deals deal played; `decisions`: whether
     the form shows the buy-in decisions after the hand (the edit page does)."""
 
-    challenge_points = CHALLENGE_POINTS
     challenge_reason = CHALLENGE_REASON
 
     def __init__(
@@ -390,6 +388,11 @@ class HandForm:
         self.typed: dict[str, str] = dict(typed or {})
         self.errors: dict[str, list[str]] = {}
         self.hand: engine.Hand | None = None
+
+    @property
+    def challenge_points(self) -> int:
+        """What a lost challenge adds; the box is offered only where the rules have challenges."""
+        return self.rules.lost_challenge
 
     # What this family's hands take, for the template to show only those inputs.
     @property
@@ -506,8 +509,8 @@ class HandForm:
         reason = self.box("reason", name).value.strip()
         if self.box("sign", name).value == "-" and raw and not raw.startswith("-"):
             raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
-        if self.box("challenge", name).value in TICKED:
-            raw = raw or str(CHALLENGE_POINTS)
+        if self.challenge_points and self.box("challenge", name).value in TICKED:
+            raw = raw or str(self.challenge_points)
             reason = reason or CHALLENGE_REASON
         if raw:
             if not SIGNED.fullmatch(raw):

@@ -44,6 +44,7 @@ class Rules:
     cards_by_players: tuple[int, ...] = ()
     deal_schedule: tuple[Deal, ...] = ()  # fixed-deals: each deal's cards and contract
     extra_cards: int = 0  # cards a loser may hold beyond the deal (three calls of two in Jamaica)
+    lost_challenge: int = 0  # points a lost challenge adds (Trinidad: 50); 0: no challenges
 
     def cards_held(self, players: int, deal: int | None = None) -> int:
         """The most cards a loser can hold at the end of a hand (deal: 1-based, fixed-deals)."""

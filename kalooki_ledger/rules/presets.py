@@ -187,7 +187,7 @@ PRESETS: dict[str, Preset] = {
             "Trinidad Kalooki",
             "Seven rounds of 12 cards with their contracts; going out scores nothing and "
             "doubles nothing; a lost challenge scores 50 more; lowest total wins.",
-            replace(_CARIBBEAN, deal_schedule=TRINIDAD_DEALS),
+            replace(_CARIBBEAN, deal_schedule=TRINIDAD_DEALS, lost_challenge=50),
             Stakes(),
         ),
     )

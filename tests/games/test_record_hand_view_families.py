@@ -195,6 +195,14 @@ def test_trinidad_lost_challenge_adds_fifty_with_its_reason(client):
     assert replay(stored_ledger(game).game).standings == stored_ledger(game).standings
 
 
+def test_jamaica_has_no_challenges_so_a_ticked_challenge_adds_nothing(client):
+    game = family_game("jamaica")
+    assert "Lost a challenge" not in client.get(game.get_absolute_url()).content.decode()
+    data = seat_post(1, "Ann", game, value={"Bob": 30, "Cy": 12}, challenge={"Bob": "on"})
+    assert client.post(record_url(game), data).status_code == 302
+    assert stored_ledger(game).game.hands[0].adjustments == {}
+
+
 def test_a_tie_at_the_end_shares_the_pot(client):
     game = family_game("jamaica", stakes={"currency": "GBP", "initial": "1.00"}, deals=1)
     data = seat_post(1, "Ann", game, value={"Bob": 20, "Cy": 30}, adjust={"Ann": 20})
