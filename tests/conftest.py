@@ -5,6 +5,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from tests.games.web import FormClient
 
@@ -16,6 +18,15 @@ def client() -> FormClient:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English, whatever language an earlier test's request left active in
+    this thread (LocaleMiddleware activates one per request and leaves it)."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def pytest_configure(config) -> None:
