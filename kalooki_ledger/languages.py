@@ -1,5 +1,6 @@
 """The footer's language switch (templates/base.html): Django's set_language, a POST form."""
 
+from django.conf import settings
 from django.http import HttpRequest
 
 
@@ -9,4 +10,5 @@ def language_switch(request: HttpRequest) -> dict:
     language (Accept-Language) alone."""
     match = request.resolver_match
     watching = bool(match and match.namespace == "games" and match.url_name.startswith("watch"))
-    return {"language_switch": not watching}
+    # Each language named in itself (settings.LANGUAGES), as a Swede looks for "Svenska".
+    return {"language_switch": not watching, "languages": settings.LANGUAGES}

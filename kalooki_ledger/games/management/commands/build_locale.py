@@ -66,4 +66,5 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         locale_dir = Path(settings.LOCALE_PATHS[0])
         for path in compile_catalogues(locale_dir) + write_js_catalogues(locale_dir, JS_CATALOGUES):
-            self.stdout.write(f"wrote {path.relative_to(settings.BASE_DIR)}")
+            if options["verbosity"] >= 1:
+                self.stdout.write(f"wrote {path.relative_to(settings.BASE_DIR)}")
