@@ -30,11 +30,11 @@ locale: $(VENV)/.installed
 	$(PYTHON) manage.py build_locale -v0
 
 # Regenerates locale/<language>/LC_MESSAGES/django.po and djangojs.po from the marked strings
-# (needs GNU gettext: scripts/system-deps installs it).
+# (needs GNU gettext, which scripts/system-deps installs for `make test`).
 MESSAGES_IGNORE := --ignore=staticfiles/* --ignore=tests/* --ignore=bench/* --ignore=scripts/* \
 	--ignore=docs/* --ignore=deploy/*
 messages: $(VENV)/.installed
-	scripts/system-deps
+	@command -v xgettext >/dev/null 2>&1 || { echo "make messages needs GNU gettext: apt-get install gettext" >&2; exit 1; }
 	$(PYTHON) manage.py makemessages --all --no-obsolete $(MESSAGES_IGNORE) \
 		--extension html,txt,py,js --ignore=static/*
 	$(PYTHON) manage.py makemessages --all --no-obsolete $(MESSAGES_IGNORE) \

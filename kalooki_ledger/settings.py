@@ -133,6 +133,7 @@ LANGUAGES = [("en-gb", "English"), ("sv", "Svenska")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True  # the server reads it; no script needs to
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -168,7 +169,7 @@ SECURE_CSP = {
 
 # HTTPS by default once DEBUG is off; DJANGO_HTTPS=0 for a home game served over plain HTTP.
 HTTPS = env_flag("DJANGO_HTTPS", not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_flag("DJANGO_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 31_536_000 if HTTPS else 0))
 # Both bind every name under the domain (and preload, browsers' lists for months): opt in only.

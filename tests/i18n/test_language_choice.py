@@ -41,7 +41,8 @@ def test_the_footer_switch_posts_to_set_language_with_its_token_and_the_page_to_
 def test_the_switch_changes_the_language_and_it_sticks_over_the_phones_own(client):
     switched = client.post("/i18n/setlang/", {"language": "sv", "next": "/clubs/accounts/login/"})
     assert switched.status_code == 302 and switched["Location"] == "/clubs/accounts/login/"
-    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "sv"
+    cookie = client.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "sv" and cookie["httponly"] and cookie["max-age"] == 31_536_000
     again = client.get("/clubs/accounts/signup/", headers={"Accept-Language": "en-GB"})
     assert '<html lang="sv">' in again.content.decode()
     client.post("/i18n/setlang/", {"language": "en-gb", "next": "/"})
