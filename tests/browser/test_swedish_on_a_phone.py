@@ -3,7 +3,7 @@ from the static catalogue, axe content, and the footer's switch back to English 
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, PHONE, shoot
+from tests.browser.conftest import new_phone, shoot
 from tests.browser.test_accessibility import serious_issues
 from tests.clubs.factories import PASSWORD
 from tests.i18n.pages import club_night
@@ -13,22 +13,12 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def swedish_phone(browser, live_server, transactional_db):
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="sv-SE",
-        base_url=live_server.url,
-    )
-    page = context.new_page()
-    page.set_default_timeout(8000)
+    page = new_phone(browser, live_server.url, locale="sv-SE")
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_a_club_page_on_a_phone_in_swedish(swedish_phone, settings):
-    assert CHROMIUM
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     night = club_night(with_tournament=True)
     page = swedish_phone

@@ -4,22 +4,11 @@ are the same in every language). Phase 2 of issue 19 adds the game pages here.""
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.clubs.models import Membership
-from tests.clubs.factories import (
-    PASSWORD,
-    club_game,
-    finish_table,
-    join,
-    make_club,
-    make_players,
-    make_user,
-    short_game,
-    tournament_with,
-)
+from tests.clubs import factories
 
 CLUB = "Kallegänget"
 PLAYERS = ["Agneta", "Bosse", "Cissi", "Dagge"]
@@ -29,8 +18,8 @@ TOURNAMENT = "Blackpool Open"
 
 @dataclass(frozen=True)
 class Page:
-    """A request a phone makes: GET `url`, or POST `data` to it; `data_words` are what it shows
-    that is data, not words of the site."""
+    """A request a phone makes: GET `url` of the night, or POST `post` to it, and the status
+    it answers with."""
 
     name: str
     url: Callable[[dict], str]
@@ -43,13 +32,15 @@ class Page:
 def club_night(with_tournament: bool = False) -> dict:
     """A club with an organiser and a scorer, regulars, a finished game, a game being played and
     a tournament with one finished table: every club page has something to show."""
-    club = make_club(name=CLUB, slug="kallet")
-    nisse, lotta = make_user("nisse"), make_user("lotta")
-    join(club, nisse, Membership.ORGANISER)
-    scorer = join(club, lotta, Membership.SCORER)
-    people = make_players(club, " ".join(PLAYERS))
-    finished = club_game(club, short_game(PLAYERS, "Agneta", title="Fredag"))
-    playing = club_game(club, {**short_game(PLAYERS[:2], "Bosse"), "hands": [], "title": "Lördag"})
+    club = factories.make_club(name=CLUB, slug="kallet")
+    nisse, lotta = factories.make_user("nisse"), factories.make_user("lotta")
+    factories.join(club, nisse, Membership.ORGANISER)
+    scorer = factories.join(club, lotta, Membership.SCORER)
+    people = factories.make_players(club, " ".join(PLAYERS))
+    finished = factories.club_game(club, factories.short_game(PLAYERS, "Agneta", title="Fredag"))
+    playing = factories.club_game(
+        club, {**factories.short_game(PLAYERS[:2], "Bosse"), "hands": [], "title": "Lördag"}
+    )
     night = {
         "club": club,
         "person": people[0],
@@ -58,9 +49,9 @@ def club_night(with_tournament: bool = False) -> dict:
         "scorer": scorer,
     }
     if with_tournament:
-        night["tournament"] = tournament_with(club, 16, entry_fee=5, buy_in=5)
+        night["tournament"] = factories.tournament_with(club, 16, entry_fee=5, buy_in=5)
         night["table"] = night["tournament"].tables.get(number=1)
-        finish_table(night["table"].game)
+        factories.finish_table(night["table"].game)
     return night
 
 
@@ -146,8 +137,4 @@ PHASE_2 = (
 def sign_in(client, night: dict, page: Page) -> None:
     if page.signed_in:
         user = "lotta" if page.status == 403 else "nisse"
-        assert client.login(username=user, password=PASSWORD)
-
-
-def users() -> list[str]:
-    return list(get_user_model().objects.values_list("username", flat=True))
+        assert client.login(username=user, password=factories.PASSWORD)
