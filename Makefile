@@ -9,7 +9,7 @@ DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
 .PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load cluster load-cluster \
-	bench lighthouse clean
+	bench lighthouse clean messages locale
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -21,8 +21,24 @@ migrate: $(VENV)/.installed
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py createcachetable
 
-run: migrate
+run: migrate locale
 	$(PYTHON) manage.py runserver $(HOST)
+
+# The .mo files and static/js/i18n/<language>.js from the committed catalogues (not committed
+# themselves); pure Python, so no gettext is needed to run the site. docs/translating.md.
+locale: $(VENV)/.installed
+	$(PYTHON) manage.py build_locale -v0
+
+# Regenerates locale/<language>/LC_MESSAGES/django.po and djangojs.po from the marked strings
+# (needs GNU gettext, which scripts/system-deps installs for `make test`).
+MESSAGES_IGNORE := --ignore=staticfiles/* --ignore=tests/* --ignore=bench/* --ignore=scripts/* \
+	--ignore=docs/* --ignore=deploy/*
+messages: $(VENV)/.installed
+	@command -v xgettext >/dev/null 2>&1 || { echo "make messages needs GNU gettext: apt-get install gettext" >&2; exit 1; }
+	$(PYTHON) manage.py makemessages --all --no-obsolete $(MESSAGES_IGNORE) \
+		--extension html,txt,py,js --ignore=static/*
+	$(PYTHON) manage.py makemessages --all --no-obsolete $(MESSAGES_IGNORE) \
+		--domain djangojs --ignore=templates/* --ignore=static/js/i18n/*
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -38,17 +54,18 @@ test: $(VENV)/.installed
 	$(PYTHON) manage.py makemigrations --check --dry-run
 	$(MAKE) test-sqlite test-postgres
 
-test-sqlite: $(VENV)/.installed
+test-sqlite: $(VENV)/.installed locale
 	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || echo "No npm: the Lighthouse test will be skipped."
 	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(BIN)/pytest
 
 # The whole suite again on a throwaway PostgreSQL cluster, started and removed by the script.
-test-postgres: $(VENV)/.installed
+test-postgres: $(VENV)/.installed locale
 	scripts/with-postgres $(BIN)/pytest -p no:cacheprovider
 
 serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(PYTHON) manage.py check --deploy --fail-level ERROR
 	$(PROD_ENV) $(PYTHON) manage.py ensure_writable
+	$(PROD_ENV) $(PYTHON) manage.py build_locale -v0
 	$(PROD_ENV) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PROD_ENV) $(PYTHON) manage.py migrate --noinput
 	$(PROD_ENV) $(PYTHON) manage.py createcachetable
@@ -84,4 +101,5 @@ bench: $(VENV)/.installed
 	$(PYTHON) -m bench.run
 
 clean:
-	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles .bench-peer
+	rm -rf $(VENV) .venv-bootstrap .pytest_cache .ruff_cache staticfiles .bench-peer static/js/i18n
+	find locale -name '*.mo' -delete

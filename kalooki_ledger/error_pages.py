@@ -4,8 +4,9 @@ title, a sentence saying what happened and what to do, a way back, and the statu
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
-CSRF_SENTENCE = (
+CSRF_SENTENCE = gettext_lazy(
     "This form was sent without the page's security token, or the page had grown old: go back, "
     "reload the page and send it again. Nothing was changed."
 )

@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (it may read it), before CommonMiddleware (which may redirect).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -80,6 +82,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "kalooki_ledger.clubs.links.filed_under",
+                "kalooki_ledger.languages.language_switch",
             ],
         },
     }
@@ -123,7 +126,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The phone's language (Accept-Language) unless the footer's switch chose one (a cookie);
+# English otherwise. docs/translating.md tells how to add a language.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True  # the server reads it; no script needs to
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -159,7 +169,7 @@ SECURE_CSP = {
 
 # HTTPS by default once DEBUG is off; DJANGO_HTTPS=0 for a home game served over plain HTTP.
 HTTPS = env_flag("DJANGO_HTTPS", not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_flag("DJANGO_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 31_536_000 if HTTPS else 0))
 # Both bind every name under the domain (and preload, browsers' lists for months): opt in only.

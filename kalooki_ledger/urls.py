@@ -14,6 +14,8 @@ urlpatterns = [
     path("sheets/", include("kalooki_ledger.sheets.urls")),
     path("clubs/", include("kalooki_ledger.clubs.urls")),
     path("api/v1/", include("kalooki_ledger.games.api_urls")),
+    # The footer's language switch (Django's set_language): no language prefix in any URL.
+    path("i18n/", include("django.conf.urls.i18n")),
     # The admin's login counts failures with the same limit as the site's.
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),

@@ -1,7 +1,7 @@
 // Kalooki Ledger's service worker: pages and static files network-first, the copy kept on the
 // phone when there is no signal. Writes are never cached here: the page's outbox keeps them.
 // Rendered by games/offline.py; docs/offline.md says what is kept and why.
-"use strict";
+{% load i18n %}{% get_current_language as language %}{% translate "Offline" as offline_title %}{% translate "No signal" as no_signal %}{% translate "Home" as home %}{% translate "This page was not opened on this phone while it had signal, so there is no copy of it here. Your games’ tables are kept: open them from the home page." as not_kept %}"use strict";
 var STATIC = "kalooki-static-{{ version }}";
 var PAGES = "kalooki-pages";
 var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
@@ -53,13 +53,13 @@ function keptPage(url) {
   });
 }
 
+// In the language of the page that installed this worker (games/offline.py renders it).
 function notKept() {
   return new Response(
-    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" ' +
-    'content="width=device-width, initial-scale=1"><title>Offline · Kalooki Ledger</title>' +
-    '<main><h1>No signal</h1><p>This page was not opened on this phone while it had signal, ' +
-    'so there is no copy of it here. Your games\u2019 tables are kept: open them from the home ' +
-    'page.</p><p><a href="/">Home</a></p></main></html>',
+    '<!doctype html><html lang="{{ language|escapejs }}"><meta charset="utf-8"><meta name="viewport" ' +
+    'content="width=device-width, initial-scale=1"><title>{{ offline_title|force_escape|escapejs }} · Kalooki Ledger</title>' +
+    '<main><h1>{{ no_signal|force_escape|escapejs }}</h1><p>{{ not_kept|force_escape|escapejs }}</p>' +
+    '<p><a href="/">{{ home|force_escape|escapejs }}</a></p></main></html>',
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
   );
 }

@@ -12,8 +12,9 @@ import kalooki_ledger
 ROOT = Path(kalooki_ledger.__file__).parent
 PROJECT = "kalooki_ledger"
 
-# The site's plumbing beside the apps: error pages, rate limits, upload limits. It imports no app.
-SITE = {"error_pages", "faults", "throttle", "uploads"}
+# The site's plumbing beside the apps: error pages, the language switch, rate limits, upload
+# limits. It imports no app.
+SITE = {"error_pages", "faults", "languages", "throttle", "uploads"}
 # Clubs may reach the sheets (a club prints its tables' blank sheets, and names itself on a
 # game's PDF through the sheets' PLACE_NAMERS hook); the sheets never know a club.
 MAY_IMPORT = {

@@ -6,10 +6,22 @@ from urllib.parse import urlencode
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from .models import Membership
 
 ROLE_RANK = {Membership.MEMBER: 0, Membership.SCORER: 1, Membership.ORGANISER: 2}
+# Whole sentences per role, so that a translation can inflect the role's plural.
+ONLY = {
+    Membership.SCORER: lambda: _(
+        "Only %(club)s's scorers can do this; you are a %(role)s. Ask one of its organisers if "
+        "you need to."
+    ),
+    Membership.ORGANISER: lambda: _(
+        "Only %(club)s's organisers can do this; you are a %(role)s. Ask one of its organisers "
+        "if you need to."
+    ),
+}
 
 
 def login_redirect(request) -> HttpResponseRedirect:
@@ -44,11 +56,10 @@ def club_view(role: str = Membership.MEMBER):
                 .first()
             )
             if membership is None:
-                raise Http404("No such club")
+                raise Http404(_("No such club"))
             if ROLE_RANK[membership.role] < ROLE_RANK[role]:
                 raise PermissionDenied(
-                    f"Only {membership.club.name}'s {role}s can do this; you are a "
-                    f"{membership.role}. Ask one of its organisers if you need to."
+                    ONLY[role]() % {"club": membership.club.name, "role": membership.role_name}
                 )
             return view(request, membership.club, membership, *args, **kwargs)
 

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger import throttle
@@ -52,7 +53,7 @@ def login_view(request):
 @require_POST
 def logout_view(request):
     logout(request)
-    messages.info(request, "You have logged out.")
+    messages.info(request, _("You have logged out."))
     return redirect("clubs:login")
 
 
@@ -136,8 +137,10 @@ class PasswordResetView(auth_views.PasswordResetView):
         if taken is None:
             form.add_error(
                 None,
-                "Too many reset requests from here or for this address: wait an hour, then ask "
-                "again. No e-mail was sent.",
+                _(
+                    "Too many reset requests from here or for this address: wait an hour, then "
+                    "ask again. No e-mail was sent."
+                ),
             )
             return self.render_to_response(self.get_context_data(form=form), status=429)
         try:
@@ -146,8 +149,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             logger.exception("password reset mail could not be sent")
             form.add_error(
                 None,
-                "The e-mail could not be sent just now, so no link is on its way: try again "
-                "later, or ask your club's organiser to set a new password for you.",
+                _(
+                    "The e-mail could not be sent just now, so no link is on its way: try again "
+                    "later, or ask your club's organiser to set a new password for you."
+                ),
             )
             return self.render_to_response(self.get_context_data(form=form), status=503)
 

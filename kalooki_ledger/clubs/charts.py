@@ -11,6 +11,7 @@ from decimal import Decimal
 from html import escape
 
 import segno
+from django.utils.translation import gettext as _
 
 from kalooki_ledger.rules import HandRow
 
@@ -110,11 +111,12 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
     peak = max([limit, *(t for row in hands for t in row.totals.values()), *over.values()])
     ticks = _ticks(min([0, *(t for row in hands for t in row.totals.values())]), peak)
     frame = Frame(x_max=max(len(hands), 1), y_min=ticks[0], y_max=ticks[-1])
-    body = _grid(frame, ticks, _x_labels(len(hands)), "Hand", "Total")
+    body = _grid(frame, ticks, _x_labels(len(hands)), _("Hand"), _("Total"))
     y_limit = frame.y(limit)
+    limit_label = escape(_("limit %(limit)s") % {"limit": limit})
     body.append(
         f'<line class="limit" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_limit}" y2="{y_limit}"/>'
-        f'<text class="limit-label" x="{LEFT + 4}" y="{y_limit - 4}">limit {limit}</text>'
+        f'<text class="limit-label" x="{LEFT + 4}" y="{y_limit - 4}">{limit_label}</text>'
     )
     for index, name in enumerate(names):
         points = [(0, 0)]
@@ -132,16 +134,19 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
         css = f"s{index % SERIES}"
         body.append(f'<polyline class="line {css}" points="{path}"><title>{escape(name)}</title>')
         body.append("</polyline>")
+        went = _("%(name)s went to %(over)s in hand %(hand)s and bought in, back to %(total)s")
         for number, total in rings:
+            said = {"name": name, "over": over[(number, name)]}
             body.append(
                 f'<circle class="buy-in {css}" cx="{frame.x(number)}" cy="{frame.y(total)}" '
-                f'r="5"><title>{escape(name)} went to {over[(number, name)]} in hand {number} '
-                f"and bought in, back to {total}</title></circle>"
+                f'r="5"><title>{escape(went % {**said, "hand": number, "total": total})}'
+                "</title></circle>"
             )
     desc = "; ".join(
         f"{name}: "
         + ", ".join(
-            f"{over[(row.number, name)]} then back to {row.totals[name]}"
+            _("%(over)s then back to %(total)s")
+            % {"over": over[(row.number, name)], "total": row.totals[name]}
             if (row.number, name) in over
             else str(row.totals[name])
             for row in hands
@@ -150,8 +155,8 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
         for name in names
     )
     return _svg(
-        "Running totals by hand",
-        f"Totals after each hand, limit {limit}. {desc}",
+        _("Running totals by hand"),
+        _("Totals after each hand, limit %(limit)s. %(totals)s") % {"limit": limit, "totals": desc},
         body,
         "totals-chart",
     )
@@ -162,7 +167,7 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
     values = [Decimal(0), *running]
     ticks = _ticks(float(min(values)), float(max(values)))
     frame = Frame(x_max=max(len(running), 1), y_min=ticks[0], y_max=ticks[-1])
-    body = _grid(frame, ticks, _x_labels(len(running)), "Game", "Net money")
+    body = _grid(frame, ticks, _x_labels(len(running)), _("Game"), _("Net money"))
     y_zero = frame.y(0)
     body.append(
         f'<line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_zero}" y2="{y_zero}"/>'
@@ -177,8 +182,8 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
         )
     desc = "; ".join(f"{label}: {value:f}" for label, value in zip(labels, running, strict=True))
     return _svg(
-        "Net money over the season",
-        f"Net after each game. {desc}" if desc else "No games yet.",
+        _("Net money over the season"),
+        _("Net after each game. %(nets)s") % {"nets": desc} if desc else _("No games yet."),
         body,
         "net-chart",
     )
@@ -190,6 +195,7 @@ def qr_code(url: str, label: str) -> str:
         scale=6, dark="#000", light="#fff", omitsize=True, svgclass="qr"
     )
     # segno writes only the code; the role and label make it one announced image.
-    return svg.replace(
-        "<svg ", f'<svg role="img" aria-label="QR code of {escape(label)}\'s scoring link" ', 1
-    )
+    words = _("QR code of %(table)s's scoring link") % {"table": label}
+    # Escaped for a double-quoted attribute; an apostrophe may stay as written.
+    words = escape(words, quote=False).replace('"', "&quot;")
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{words}" ', 1)

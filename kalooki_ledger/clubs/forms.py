@@ -6,6 +6,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
@@ -20,7 +22,9 @@ NAME_MAX = 40
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
-        required=False, help_text="Optional: needed only to reset a forgotten password."
+        required=False,
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy("Optional: needed only to reset a forgotten password."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -50,7 +54,7 @@ class NamedModelForm(forms.ModelForm):
 
     def clean_name(self):
         limit = self._meta.model._meta.get_field("name").max_length
-        what = f"a {self._meta.model._meta.verbose_name}'s name"
+        what = _("a club's name") if self._meta.model is Club else _("a tournament's name")
         return checked_name(self.cleaned_data["name"], what, limit)
 
 
@@ -58,14 +62,17 @@ class ClubForm(NamedModelForm):
     slug = forms.CharField(
         max_length=50,
         required=False,
-        label="Address (optional)",
-        help_text="Letters, numbers and hyphens; it goes in the club's web address. Left empty, "
-        "it is made from the name (Tuesday Kalooki: tuesday-kalooki).",
+        label=gettext_lazy("Address (optional)"),
+        help_text=gettext_lazy(
+            "Letters, numbers and hyphens; it goes in the club's web address. Left empty, "
+            "it is made from the name (Tuesday Kalooki: tuesday-kalooki)."
+        ),
     )
 
     class Meta:
         model = Club
         fields = ["name", "slug"]
+        labels = {"name": gettext_lazy("Name")}
 
     def clean_slug(self):
         given = self.cleaned_data["slug"].strip()
@@ -73,11 +80,13 @@ class ClubForm(NamedModelForm):
             return ""  # made from the name in clean()
         slug = slugify(given)
         if not slug:
-            raise forms.ValidationError("Give the address some letters or numbers.")
+            raise forms.ValidationError(_("Give the address some letters or numbers."))
         if slug in RESERVED_SLUGS:
-            raise forms.ValidationError(f"{slug!r} is kept for the site: choose another address.")
+            raise forms.ValidationError(
+                _("%(slug)r is kept for the site: choose another address.") % {"slug": slug}
+            )
         if Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError("Another club has this address: choose another.")
+            raise forms.ValidationError(_("Another club has this address: choose another."))
         return slug
 
     def clean(self):
@@ -87,7 +96,7 @@ class ClubForm(NamedModelForm):
             if slug:
                 data["slug"] = self.instance.slug = slug
             else:
-                self.add_error("slug", "Give the club an address of letters or numbers.")
+                self.add_error("slug", _("Give the club an address of letters or numbers."))
         return data
 
 
@@ -110,7 +119,7 @@ def clean_currency_code(currency: str) -> str:
     if currency.lower() == "units":
         return "units"
     if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
-        raise forms.ValidationError("Use a three-letter code such as GBP, or units.")
+        raise forms.ValidationError(_("Use a three-letter code such as GBP, or units."))
     return currency.upper()
 
 
@@ -118,12 +127,23 @@ class SettingsForm(NamedModelForm):
     """The club's name and season, and the table every club game and tournament starts from."""
 
     preset = forms.ChoiceField(
-        label="Rules", choices=[(key, p.name) for key, p in engine.PRESETS.items()]
+        label=gettext_lazy("Rules"), choices=[(key, p.name) for key, p in engine.PRESETS.items()]
     )
 
     class Meta:
         model = Club
         fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
+        labels = {
+            "name": gettext_lazy("Name"),
+            "season_start": gettext_lazy("Season start"),
+            "limit": gettext_lazy("Limit"),
+            "currency": gettext_lazy("Currency"),
+            "call_up": gettext_lazy("Call up"),
+            "kalookie": gettext_lazy("Kalookie"),
+            "initial": gettext_lazy("Initial"),
+            "buy_in": gettext_lazy("Buy in"),
+            "per_point": gettext_lazy("Per point"),
+        }
         widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
@@ -151,14 +171,20 @@ class SettingsForm(NamedModelForm):
             )
         except engine.RecordError as exc:
             raise forms.ValidationError(
-                f"These stakes or rules don't make a game: {exc}."
+                _("These stakes or rules don't make a game: %(problem)s.") % {"problem": exc}
             ) from None
         return data
 
 
 class AddMemberForm(forms.Form):
-    username = forms.CharField(max_length=150, help_text="Their account's user name.")
-    role = forms.ChoiceField(choices=Membership.ROLE_CHOICES, initial=Membership.MEMBER)
+    username = forms.CharField(
+        max_length=150,
+        label=gettext_lazy("Username"),
+        help_text=gettext_lazy("Their account's user name."),
+    )
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"), choices=Membership.ROLE_CHOICES, initial=Membership.MEMBER
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         self.club = club
@@ -169,10 +195,12 @@ class AddMemberForm(forms.Form):
         user = get_user_model().objects.filter(username__iexact=name).first()
         if user is None:
             raise forms.ValidationError(
-                f"No account is called {name!r}: ask them to sign up first."
+                _("No account is called %(name)r: ask them to sign up first.") % {"name": name}
             )
         if self.club.memberships.filter(user=user).exists():
-            raise forms.ValidationError(f"{user.username} is a member already.")
+            raise forms.ValidationError(
+                _("%(user)s is a member already.") % {"user": user.username}
+            )
         self.user = user
         return name
 
@@ -185,15 +213,17 @@ class PlayerForm(forms.Form):
     """Regular players, one name a line: a whole list pasted at once, or a single name."""
 
     name = forms.CharField(
-        label="Names, one a line",
+        label=gettext_lazy("Names, one a line"),
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
-        help_text=f"Paste a list or type one name; up to {NAME_MAX} characters each. Names the "
-        "club has already are skipped.",
     )
 
     def __init__(self, *args, club: Club, **kwargs):
         self.club = club
         super().__init__(*args, **kwargs)
+        self.fields["name"].help_text = _(
+            "Paste a list or type one name; up to %(limit)s characters each. Names the club has "
+            "already are skipped."
+        ) % {"limit": NAME_MAX}
 
     def clean_name(self) -> list[str]:
         """The new names, in the order given, each checked as every name is; `skipped` keeps
@@ -202,7 +232,7 @@ class PlayerForm(forms.Form):
         for line in self.cleaned_data["name"].splitlines():
             if not line.strip():
                 continue
-            name, problem = engine.check_name(line, "a player's name", NAME_MAX)
+            name, problem = engine.check_name(line, _("a player's name"), NAME_MAX)
             if problem:  # the line at fault named, since a list holds many
                 raise forms.ValidationError(f"{line.strip()[:NAME_MAX]}…: {problem}.")
             if engine.name_key(name) in seen:
@@ -210,13 +240,19 @@ class PlayerForm(forms.Form):
             seen.add(engine.name_key(name))
             names.append(name)
         if not names:
-            raise forms.ValidationError("Give at least one name.")
+            raise forms.ValidationError(_("Give at least one name."))
         self.skipped = [n for n in names if same_name(self.club, n)]
         new = [n for n in names if n not in self.skipped]
         if not new:  # nothing to add: say whom each name already is
             have = ", ".join(same_name(self.club, n).name for n in self.skipped)
-            verb = "is one" if len(self.skipped) == 1 else "are"
-            raise forms.ValidationError(f"{have} {verb} of the club's players already.")
+            raise forms.ValidationError(
+                ngettext(
+                    "%(names)s is one of the club's players already.",
+                    "%(names)s are of the club's players already.",
+                    len(self.skipped),
+                )
+                % {"names": have}
+            )
         return new
 
 
@@ -235,7 +271,7 @@ class PeopleField(forms.ModelMultipleChoiceField):
     def clean(self, value):
         # Junk ids are refused here: some databases raise on a number too big for a key.
         if value and any(not is_id(v) for v in value):
-            raise forms.ValidationError("Tick players from the club's list.")
+            raise forms.ValidationError(_("Tick players from the club's list."))
         return super().clean(value)
 
     def label_from_instance(self, obj):
@@ -245,17 +281,19 @@ class PeopleField(forms.ModelMultipleChoiceField):
 class NewGameForm(forms.Form):
     SEATS = 6
 
-    title = forms.CharField(max_length=200, required=False)
+    title = forms.CharField(max_length=200, required=False, label=gettext_lazy("Title"))
     preset = forms.ChoiceField(
         choices=[(key, p.name) for key, p in engine.PRESETS.items()],
         initial=engine.DEFAULT_PRESET,
-        label="Rules",
+        label=gettext_lazy("Rules"),
     )
 
     draw = forms.BooleanField(
         required=False,
-        label="Draw the seats",
-        help_text="Shuffle the names into a random seat order; the first drawn deals first.",
+        label=gettext_lazy("Draw the seats"),
+        help_text=gettext_lazy(
+            "Shuffle the names into a random seat order; the first drawn deals first."
+        ),
     )
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -265,7 +303,9 @@ class NewGameForm(forms.Form):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,
                 required=False,
-                label=f"Seat {number}" + (" (deals first)" if number == 1 else ""),
+                label=_("Seat %(number)s (deals first)") % {"number": number}
+                if number == 1
+                else _("Seat %(number)s") % {"number": number},
                 widget=forms.TextInput(attrs={"list": "regulars", "autocomplete": "off"}),
             )
 
@@ -278,18 +318,18 @@ class NewGameForm(forms.Form):
         for n in range(1, self.SEATS + 1):
             if engine.tidy_name(data.get(f"seat_{n}", "")):
                 try:
-                    names.append(checked_name(data[f"seat_{n}"], "a player's name", NAME_MAX))
+                    names.append(checked_name(data[f"seat_{n}"], _("a player's name"), NAME_MAX))
                 except forms.ValidationError as exc:
                     self.add_error(f"seat_{n}", exc)
         if self.errors:
             return data
         if not 2 <= len(names) <= self.SEATS:
             raise forms.ValidationError(
-                f"A game has 2 to {self.SEATS} players, in clockwise seat order; "
-                f"you named {len(names)}."
+                _("A game has 2 to %(most)s players, in clockwise seat order; you named %(named)s.")
+                % {"most": self.SEATS, "named": len(names)}
             )
         if engine.first_repeat(names) is not None:
-            raise forms.ValidationError("A player can sit in only one seat: each name once.")
+            raise forms.ValidationError(_("A player can sit in only one seat: each name once."))
         data["players"] = names
         return data
 
@@ -297,15 +337,20 @@ class NewGameForm(forms.Form):
 class TournamentForm(NamedModelForm):
     players = PeopleField(
         queryset=ClubPlayer.objects.none(),
-        help_text=f"Tick {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants.",
+        label=gettext_lazy("Players"),
     )
 
     class Meta:
         model = Tournament
         fields = ["name", "entry_fee", "buy_in"]
+        labels = {
+            "name": gettext_lazy("Name"),
+            "entry_fee": gettext_lazy("Entry fee"),
+            "buy_in": gettext_lazy("Buy in"),
+        }
         help_texts = {
-            "entry_fee": "Each entrant pays this into the pot.",
-            "buy_in": "A player out at a table pays this to move to a new table.",
+            "entry_fee": gettext_lazy("Each entrant pays this into the pot."),
+            "buy_in": gettext_lazy("A player out at a table pays this to move to a new table."),
         }
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -313,15 +358,22 @@ class TournamentForm(NamedModelForm):
         self.instance.club = club
         self.instance.currency = club.currency  # the club's money, on every page
         self.fields["players"].queryset = club.players.all()
+        self.fields["players"].help_text = _("Tick %(least)s to %(most)s entrants.") % {
+            "least": MIN_ENTRANTS,
+            "most": MAX_ENTRANTS,
+        }
         for field in ("entry_fee", "buy_in"):
-            self.fields[field].help_text += f" In the club's currency ({club.currency})."
+            self.fields[field].help_text = _("%(help)s In the club's currency (%(currency)s).") % {
+                "help": self.fields[field].help_text,
+                "currency": club.currency,
+            }
 
     def clean_players(self):
         people = list(self.cleaned_data["players"])
         if not MIN_ENTRANTS <= len(people) <= MAX_ENTRANTS:
             raise forms.ValidationError(
-                f"A Blackpool tournament takes {MIN_ENTRANTS} to {MAX_ENTRANTS} players; "
-                f"you ticked {len(people)}."
+                _("A Blackpool tournament takes %(least)s to %(most)s players; you ticked %(n)s.")
+                % {"least": MIN_ENTRANTS, "most": MAX_ENTRANTS, "n": len(people)}
             )
         return people
 
@@ -329,7 +381,7 @@ class TournamentForm(NamedModelForm):
         data = super().clean()
         for field in ("entry_fee", "buy_in"):
             if data.get(field) is not None and data[field] < Decimal(0):
-                self.add_error(field, "Use 0 or more.")
+                self.add_error(field, _("Use 0 or more."))
         return data
 
 
@@ -343,8 +395,8 @@ class FileGameForm(forms.Form):
 
     link = forms.CharField(
         max_length=300,
-        label="The game's scoring link",
-        help_text="The address of its table page, which ends in /g/ and a long code.",
+        label=gettext_lazy("The game's scoring link"),
+        help_text=gettext_lazy("The address of its table page, which ends in /g/ and a long code."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "url"}),
     )
 
@@ -356,19 +408,27 @@ class FileGameForm(forms.Form):
             path = ""
         if WATCH_LINK.search(path):
             raise forms.ValidationError(
-                "That is a watch link (with /w/): paste the scoring link, with /g/, from the "
-                "phone that scored the game."
+                _(
+                    "That is a watch link (with /w/): paste the scoring link, with /g/, from the "
+                    "phone that scored the game."
+                )
             )
         found = SCORING_LINK.search(path)
         token = found.group(1) if found else link if re.fullmatch(TOKEN, link) else None
         game = token and Game.objects.filter(edit_token=token).first()
         if not game:
             raise forms.ValidationError(
-                "No game has that scoring link: paste the whole address of the game's table page."
+                _(
+                    "No game has that scoring link: paste the whole address of the game's table "
+                    "page."
+                )
             )
         filed = ClubGame.objects.filter(game=game).select_related("club").first()
         if filed:
-            raise forms.ValidationError(f"“{game}” is already filed under {filed.club.name}.")
+            raise forms.ValidationError(
+                _("“%(game)s” is already filed under %(club)s.")
+                % {"game": game, "club": filed.club.name}
+            )
         return game
 
 
@@ -378,18 +438,21 @@ class ClubSheetForm(forms.Form):
     people = PeopleField(
         queryset=ClubPlayer.objects.none(),
         required=False,
-        label="Players (optional)",
-        help_text="Tick who sits down to print their names; in the order listed.",
+        label=gettext_lazy("Players (optional)"),
+        help_text=gettext_lazy("Tick who sits down to print their names; in the order listed."),
     )
     seats = forms.TypedChoiceField(
-        label="Seats",
+        label=gettext_lazy("Seats"),
         choices=[(n, str(n)) for n in range(2, 7)],
         coerce=int,
         initial=4,
-        help_text="Used when no players are ticked.",
+        help_text=gettext_lazy("Used when no players are ticked."),
     )
     paper = forms.ChoiceField(
-        choices=[("a4", "A4"), ("letter", "US Letter")], initial="a4", widget=forms.RadioSelect
+        label=gettext_lazy("Paper"),
+        choices=[("a4", "A4"), ("letter", gettext_lazy("US Letter"))],
+        initial="a4",
+        widget=forms.RadioSelect,
     )
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -399,5 +462,7 @@ class ClubSheetForm(forms.Form):
     def clean_people(self):
         people = list(self.cleaned_data["people"])
         if len(people) == 1 or len(people) > 6:
-            raise forms.ValidationError(f"A table has 2 to 6 players; you ticked {len(people)}.")
+            raise forms.ValidationError(
+                _("A table has 2 to 6 players; you ticked %(n)s.") % {"n": len(people)}
+            )
         return people

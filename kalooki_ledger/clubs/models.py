@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
@@ -29,25 +31,34 @@ class Club(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=50, unique=True)
     season_start = models.DateField(
-        null=True, blank=True, help_text="Games before this date are left out of the season table."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Games before this date are left out of the season table."),
     )
     # The club's table: every game it starts, and its tournaments, use these.
     currency = models.CharField(
-        max_length=5, default="units", help_text="An ISO code such as GBP, or units for chips."
+        max_length=5,
+        default="units",
+        help_text=gettext_lazy("An ISO code such as GBP, or units for chips."),
     )
     preset = models.CharField(
-        "Rules", max_length=20, default=engine.DEFAULT_PRESET, help_text="The house rules."
+        gettext_lazy("Rules"),
+        max_length=20,
+        default=engine.DEFAULT_PRESET,
+        help_text=gettext_lazy("The house rules."),
     )
     limit = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Out over this total (elimination rules); empty keeps the rules' own limit.",
+        help_text=gettext_lazy(
+            "Out over this total (elimination rules); empty keeps the rules' own limit."
+        ),
     )
-    call_up = _stake("Paid to the winner of a hand by each loser.")
-    kalookie = _stake("Paid instead when the hand is won by kalookie.")
-    initial = _stake("Each player's stake into the pool (or pot).")
-    buy_in = _stake("Paid into the pool to buy back in.")
-    per_point = _stake("Points games (North American, Jamaica): paid per point.")
+    call_up = _stake(gettext_lazy("Paid to the winner of a hand by each loser."))
+    kalookie = _stake(gettext_lazy("Paid instead when the hand is won by kalookie."))
+    initial = _stake(gettext_lazy("Each player's stake into the pool (or pot)."))
+    buy_in = _stake(gettext_lazy("Paid into the pool to buy back in."))
+    per_point = _stake(gettext_lazy("Points games (North American, Jamaica): paid per point."))
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -84,11 +95,11 @@ class Club(models.Model):
         """The club's table in one line: "British club, limit 150 · call-up £0.10, …"."""
         preset = engine.PRESETS[self.preset]
         limit = self.rule_changes(self.preset).get("limit")
-        rules = preset.name + (f", limit {limit}" if limit else "")
+        rules = preset.name + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
         fmt = self.money()
         keys = engine.family_of(preset.rules.family).stakes
         stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
-        return f"{rules} · {stakes}" + (" (units)" if self.currency == "units" else "")
+        return f"{rules} · {stakes}" + (_(" (units)") if self.currency == "units" else "")
 
     def role_of(self, user) -> str | None:
         """The user's role here, or None for anyone who is not a member."""
@@ -114,10 +125,16 @@ class Membership(models.Model):
     SCORER = "scorer"
     MEMBER = "member"
     ROLE_CHOICES = [
-        (ORGANISER, "Organiser: manages members and settings"),
-        (SCORER, "Scorer: starts and scores games"),
-        (MEMBER, "Member: views"),
+        (ORGANISER, gettext_lazy("Organiser: manages members and settings")),
+        (SCORER, gettext_lazy("Scorer: starts and scores games")),
+        (MEMBER, gettext_lazy("Member: views")),
     ]
+    # A role in a sentence ("you are a scorer"), in the page's language.
+    ROLE_NAMES = {
+        ORGANISER: gettext_lazy("organiser"),
+        SCORER: gettext_lazy("scorer"),
+        MEMBER: gettext_lazy("member"),
+    }
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
@@ -132,6 +149,10 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) in {self.club}"
+
+    @property
+    def role_name(self) -> str:
+        return str(self.ROLE_NAMES[self.role])
 
     @property
     def can_score(self) -> bool:
@@ -187,10 +208,10 @@ class Tournament(models.Model):
     FINAL = "final"
     DONE = "done"
     STAGE_CHOICES = [
-        (HEATS, "Heats"),
-        (SEMIS, "Semi-finals"),
-        (FINAL, "Final"),
-        (DONE, "Finished"),
+        (HEATS, gettext_lazy("Heats")),
+        (SEMIS, gettext_lazy("Semi-finals")),
+        (FINAL, gettext_lazy("Final")),
+        (DONE, gettext_lazy("Finished")),
     ]
     MAX_TABLES = 8  # source 000: buying in stops once eight tables in all have formed
 
@@ -230,7 +251,11 @@ class TournamentTable(models.Model):
     HEAT = "heat"
     SEMI = "semi"
     FINAL = "final"
-    ROUND_CHOICES = [(HEAT, "Table"), (SEMI, "Semi-final"), (FINAL, "Final")]
+    ROUND_CHOICES = [
+        (HEAT, gettext_lazy("Table")),
+        (SEMI, gettext_lazy("Semi-final")),
+        (FINAL, gettext_lazy("Final")),
+    ]
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="tables")
     game = models.OneToOneField(Game, models.CASCADE, related_name="tournament_table")
@@ -251,10 +276,10 @@ class TournamentTable(models.Model):
     @property
     def label(self) -> str:
         if self.round == self.HEAT:
-            return f"Table {self.number}"
+            return _("Table %(number)s") % {"number": self.number}
         if self.round == self.SEMI:
-            return f"Semi-final {'AB'[self.number - 1]}"
-        return "Final"
+            return _("Semi-final %(letter)s") % {"letter": "AB"[self.number - 1]}
+        return _("Final")
 
 
 class TournamentBuyIn(models.Model):

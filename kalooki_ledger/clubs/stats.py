@@ -5,6 +5,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils.translation import gettext as _
+
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
@@ -208,7 +210,7 @@ def running_net(
     total = Decimal(0)
     out = []
     dated = [(line.played.date, 0, line) for line in lines] + [(t.date, 1, t) for t in money]
-    for _, _, line in sorted(dated, key=lambda d: (d[0], d[1])):
+    for _date, _order, line in sorted(dated, key=lambda d: (d[0], d[1])):
         total += line.net
         out.append((line, total))
     return out
@@ -233,7 +235,7 @@ def tournament_rows(club: Club, played: Iterable[PlayedGame]) -> list[tuple[Tour
     for t in club.tournaments.all():
         final = ledgers.get(finals.get(t.pk))
         done = t.stage == Tournament.DONE or (final is not None and final.status == "finished")
-        rows.append((t, "Finished" if done else t.get_stage_display()))
+        rows.append((t, _("Finished") if done else t.get_stage_display()))
     return rows
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
@@ -161,13 +162,17 @@ class State:
         return [t for t in self.tables if not t.finished]
 
     @property
+    def playing_labels(self) -> str:
+        return ", ".join(t.table.label for t in self.playing)
+
+    @property
     def buying_in_closed_text(self) -> str:
         """Why nobody may buy in any more, in plain words; "" while they may."""
         if self.buying_in_open:
             return ""
         if self.tournament.stage == Tournament.HEATS:
-            return "Buying in is closed: eight tables have formed. A player out is out."
-        return "Buying in is closed: the tables have finished."
+            return _("Buying in is closed: eight tables have formed. A player out is out.")
+        return _("Buying in is closed: the tables have finished.")
 
     @property
     def cash(self) -> list[tuple[str, str, str]]:
@@ -177,28 +182,38 @@ class State:
         refunded = sum(1 for b in self.buy_ins if b.refunded)
         lines = [
             (
-                "Entries",
+                _("Entries"),
                 f"{len(self.entrants)} {TIMES} {self.show(t.entry_fee)}",
                 self.show(t.entry_fee * len(self.entrants)),
             ),
-            ("Buy-ins", f"{paid} {TIMES} {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
+            (_("Buy-ins"), f"{paid} {TIMES} {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
         ]
         if refunded:
             lines.append(
                 (
-                    "Refunds",
+                    _("Refunds"),
                     f"{refunded} {TIMES} {self.show(t.buy_in)}",
                     self.show(-t.buy_in * refunded),
                 )
             )
-        lines.append(("In the tin", "", self.show(self.pot)))
+        lines.append((_("In the tin"), "", self.show(self.pot)))
         prizes = self.prizes()
         for place, who, amount in prizes:
             lines.append(
-                (f"Prize {place}", who.name if who else "to be decided", self.show(-amount))
+                (
+                    _("Prize %(place)s") % {"place": place},
+                    who.name if who else _("to be decided"),
+                    self.show(-amount),
+                )
             )
-        lines.append(("Left after prizes", "", self.show(self.pot - sum(a for *_, a in prizes))))
+        left = self.pot - sum(amount for *_rest, amount in prizes)
+        lines.append((_("Left after prizes"), "", self.show(left)))
         return lines
+
+    @property
+    def cash_totals(self) -> set[str]:
+        """The lines of the tin that are totals (shown in bold), as `cash` words them."""
+        return {_("In the tin"), _("Left after prizes")}
 
     @property
     def champion(self) -> ClubPlayer | None:
@@ -266,11 +281,11 @@ def draw(
     """Enters the players and draws them to the first tables."""
     rng = rng or random.Random()
     if tournament.tables.exists():
-        raise TournamentError("the draw has been made already")
+        raise TournamentError(_("the draw has been made already"))
     if not MIN_ENTRANTS <= len(people) <= MAX_ENTRANTS:
         raise TournamentError(
-            f"a Blackpool tournament takes {MIN_ENTRANTS} to {MAX_ENTRANTS} players, "
-            f"not {len(people)}"
+            _("a Blackpool tournament takes %(least)s to %(most)s players, not %(n)s")
+            % {"least": MIN_ENTRANTS, "most": MAX_ENTRANTS, "n": len(people)}
         )
     Entrant.objects.bulk_create(Entrant(tournament=tournament, person=p) for p in people)
     shuffled = list(people)
@@ -294,15 +309,18 @@ def buy_in(
     state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
     if not state.buying_in_open:
         raise TournamentError(
-            "buying in has closed: eight tables have formed"
+            _("buying in has closed: eight tables have formed")
             if state.tournament.stage == Tournament.HEATS
-            else "buying in has closed: the semi-finals have started"
+            else _("buying in has closed: the semi-finals have started")
         )
     eligible = {(p.pk, s.table.pk) for p, s in state.may_buy_in()}
     if (person.pk, from_table.pk) not in eligible:
         raise TournamentError(
-            f"{person} can't buy in from {from_table.label}: only a player out at that table "
-            "may, once each time they go out"
+            _(
+                "%(person)s can't buy in from %(table)s: only a player out at that table may, "
+                "once each time they go out"
+            )
+            % {"person": person, "table": from_table.label}
         )
     try:
         with transaction.atomic():
@@ -310,7 +328,10 @@ def buy_in(
                 tournament=tournament, person=person, from_table=from_table
             )
     except IntegrityError:
-        raise TournamentError(f"{person} has bought in from {from_table.label} already") from None
+        raise TournamentError(
+            _("%(person)s has bought in from %(table)s already")
+            % {"person": person, "table": from_table.label}
+        ) from None
     waiting = list(
         TournamentBuyIn.objects.filter(
             tournament=tournament, to_table=None, refunded=False
@@ -339,7 +360,7 @@ def cancel_buy_in(tournament: Tournament, buy_in_id: int) -> TournamentBuyIn:
         .first()
     )
     if found is None or not found.waiting:
-        raise TournamentError("only a buy-in still waiting for a table can be cancelled")
+        raise TournamentError(_("only a buy-in still waiting for a table can be cancelled"))
     found.delete()
     return found
 
@@ -350,10 +371,12 @@ def start_semis(tournament: Tournament, rng: random.Random | None = None) -> lis
     rng = rng or random.Random()
     state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
     if state.tournament.stage != Tournament.HEATS:
-        raise TournamentError("the semi-finals have been started already")
+        raise TournamentError(_("the semi-finals have been started already"))
     if not state.heats_over:
         playing = ", ".join(t.table.label for t in state.heats if not t.finished)
-        raise TournamentError(f"every table must finish first: still playing {playing}")
+        raise TournamentError(
+            _("every table must finish first: still playing %(tables)s") % {"tables": playing}
+        )
     for b in state.waiting:
         b.refunded = True  # their table can never fill: nobody else can go out now
         b.save(update_fields=["refunded"])
@@ -376,9 +399,9 @@ def start_final(tournament: Tournament, rng: random.Random | None = None) -> Tou
     """Seats the top two of each semi-final at the final table."""
     state = load(Tournament.objects.select_for_update().get(pk=tournament.pk))
     if state.tournament.stage != Tournament.SEMIS:
-        raise TournamentError("the final starts once both semi-finals have started and finished")
+        raise TournamentError(_("the final starts once both semi-finals have started and finished"))
     if not state.semis_over:
-        raise TournamentError("both semi-finals must finish first")
+        raise TournamentError(_("both semi-finals must finish first"))
     finalists = [p for semi in state.semis for p in semi.top_two()]
     tournament.stage = Tournament.FINAL
     tournament.save(update_fields=["stage"])

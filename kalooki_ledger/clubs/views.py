@@ -7,7 +7,10 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import present
@@ -74,11 +77,12 @@ def person(request, club, membership, pk: int):
     money = stats.tournament_lines(club, since=club.season_start).get(who.pk, [])
     running = stats.running_net(lines, money)
     fmt = club.money(*(line.net for line, _ in running), *(total for _, total in running))
+    day = _("d M")  # a date format: Swedish writes the month in small letters
     chart = charts.net_chart(
         [
-            f"{line.date:%d %b} {line.tournament}"
+            f"{date_format(line.date, day)} {line.tournament}"
             if isinstance(line, stats.TournamentLine)
-            else f"{line.played.date:%d %b} {line.played.game}"
+            else f"{date_format(line.played.date, day)} {line.played.game}"
             for line, _ in running
         ],
         [total for _, total in running],
@@ -104,7 +108,7 @@ def person(request, club, membership, pk: int):
 def game(request, club, membership, pk: int):
     found = Game.objects.loaded().filter(pk=pk, club_link__club=club).first()
     if found is None:
-        raise Http404("No such game in this club")
+        raise Http404(_("No such game in this club"))
     ledger = found.ledger()
     people = {
         link.seat.name: link.person
@@ -174,10 +178,16 @@ def file_played_game(request, club, membership):
         try:
             file_game(game, club)
         except IntegrityError:  # filed by someone else a moment ago
-            form.add_error("link", f"“{game}” or its players were filed under a club a moment ago.")
+            form.add_error(
+                "link",
+                _("“%(game)s” or its players were filed under a club a moment ago.")
+                % {"game": game},
+            )
         else:
             messages.info(
-                request, f"“{game}” is filed under {club.name}; its players are regulars."
+                request,
+                _("“%(game)s” is filed under %(club)s; its players are regulars.")
+                % {"game": game, "club": club.name},
             )
             return redirect("clubs:game", club.slug, game.pk)
     status = 422 if request.method == "POST" else 200
@@ -197,28 +207,31 @@ def members(request, club, membership):
                 Membership.objects.create(
                     club=club, user=add_member.user, role=add_member.cleaned_data["role"]
                 )
-                messages.success(request, f"{add_member.user.username} has joined the club.")
+                messages.success(
+                    request,
+                    _("%(user)s has joined the club.") % {"user": add_member.user.username},
+                )
                 return redirect("clubs:members", club.slug)
         elif action == "add-player":
             add_player = PlayerForm(request.POST, club=club, prefix="player")
             if add_player.is_valid():
                 added = add_players(club, add_player.cleaned_data["name"])
                 skipped = add_player.skipped
-                messages.success(
-                    request,
-                    f"{len(added)} new regular{'s' if len(added) != 1 else ''}: "
-                    f"{', '.join(added)}."
-                    + (f" Already regulars: {', '.join(skipped)}." if skipped else ""),
-                )
+                said = ngettext(
+                    "%(n)s new regular: %(names)s.", "%(n)s new regulars: %(names)s.", len(added)
+                ) % {"n": len(added), "names": ", ".join(added)}
+                if skipped:
+                    said += " " + _("Already regulars: %(names)s.") % {"names": ", ".join(skipped)}
+                messages.success(request, said)
                 return redirect("clubs:members", club.slug)
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
             if settings.is_valid():
                 settings.save()
-                messages.success(request, "Settings saved.")
+                messages.success(request, _("Settings saved."))
                 return redirect("clubs:members", club.slug)
         else:
-            messages.error(request, "Unknown action: use one of the forms on this page.")
+            messages.error(request, _("Unknown action: use one of the forms on this page."))
     context = {
         "club": club,
         "membership": membership,
@@ -227,7 +240,7 @@ def members(request, club, membership):
         "add_member": add_member,
         "add_player": add_player,
         "settings_form": settings,
-        "roles": Membership.ROLE_CHOICES,
+        "roles": list(Membership.ROLE_NAMES.items()),
     }
     return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
 
@@ -242,18 +255,24 @@ def member_role(request, club, membership, pk: int):
         return render(request, "clubs/remove_member.html", context)
     if request.POST.get("remove"):
         if _last_organiser(club, target):
-            messages.error(request, "The club needs an organiser: make someone else one first.")
+            messages.error(request, _("The club needs an organiser: make someone else one first."))
         else:
             target.delete()
-            messages.success(request, f"{target.user.username} has left the club.")
+            messages.success(
+                request, _("%(user)s has left the club.") % {"user": target.user.username}
+            )
     elif not form.is_valid():
-        messages.error(request, "Choose a role: organiser, scorer or member.")
+        messages.error(request, _("Choose a role: organiser, scorer or member."))
     elif form.cleaned_data["role"] != ORGANISER and _last_organiser(club, target):
-        messages.error(request, "The club needs an organiser: make someone else one first.")
+        messages.error(request, _("The club needs an organiser: make someone else one first."))
     else:
         target.role = form.cleaned_data["role"]
         target.save(update_fields=["role"])
-        messages.success(request, f"{target.user.username} is now a {target.role}.")
+        messages.success(
+            request,
+            _("%(user)s is now a %(role)s.")
+            % {"user": target.user.username, "role": target.role_name},
+        )
     return redirect("clubs:members", club.slug)
 
 
@@ -279,7 +298,8 @@ def new_tournament(request, club, membership):
                 tournaments.draw(tournament, form.cleaned_data["players"])
         except RecordError as exc:
             # A regular named before names were checked can't sit at a table: say who.
-            form.add_error("players", f"{str(exc)[0].upper()}{str(exc)[1:]}. Rename them first.")
+            problem = f"{str(exc)[0].upper()}{str(exc)[1:]}"
+            form.add_error("players", _("%(problem)s. Rename them first.") % {"problem": problem})
         else:
             return redirect(tournament)
     status = 400 if form.errors else 200
@@ -330,27 +350,32 @@ def tournament_action(request, club, membership, pk: int):
                 tournament=found, pk=_int(request.POST.get("table"))
             ).first()
             if person is None or table is None:
-                raise tournaments.TournamentError("choose a player who is out at a table")
+                raise tournaments.TournamentError(_("choose a player who is out at a table"))
             opened = tournaments.buy_in(found, person, table)
-            note = f" {opened.label} starts now." if opened else ""
-            messages.success(request, f"{person} bought in and waits for a new table.{note}")
+            said = _("%(person)s bought in and waits for a new table.") % {"person": person}
+            if opened:
+                said += " " + _("%(table)s starts now.") % {"table": opened.label}
+            messages.success(request, said)
         elif action == "cancel-buy-in":
             cancelled = tournaments.cancel_buy_in(found, _int(request.POST.get("buy_in")))
             messages.success(
                 request,
-                f"{cancelled.person}'s buy-in is cancelled; they are out at "
-                f"{cancelled.from_table.label} and may still buy in.",
+                _(
+                    "%(person)s's buy-in is cancelled; they are out at %(table)s and may still "
+                    "buy in."
+                )
+                % {"person": cancelled.person, "table": cancelled.from_table.label},
             )
         elif action == "start-semis":
             tournaments.start_semis(found)
-            messages.success(request, "Buying in has closed; the next round is seated.")
+            messages.success(request, _("Buying in has closed; the next round is seated."))
         elif action == "start-final":
             tournaments.start_final(found)
-            messages.success(request, "The final table is seated.")
+            messages.success(request, _("The final table is seated."))
         else:
-            raise tournaments.TournamentError("unknown action")
+            raise tournaments.TournamentError(_("unknown action"))
     except tournaments.TournamentError as exc:
-        messages.error(request, f"Nothing changed: {exc}.")
+        messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
     return redirect(found)
 
 
@@ -394,9 +419,10 @@ def table_sheet(request, club, membership, pk: int, table: int):
     t = found.tournament
     fmt = club.money(t.buy_in)
     out = (
-        f"Out over 100: see the organiser to buy in ({fmt(t.buy_in)}) to a new table."
+        _("Out over 100: see the organiser to buy in (%(buy_in)s) to a new table.")
+        % {"buy_in": fmt(t.buy_in)}
         if found.round == TournamentTable.HEAT
-        else "Out over 100: out of the tournament."
+        else _("Out over 100: out of the tournament.")
     )
     paper = blank_sheet(
         len(names),

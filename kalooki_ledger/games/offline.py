@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 # Everything a table page needs, kept on the phone when the worker installs.
@@ -28,8 +29,10 @@ KEPT = [
 
 
 def kept_urls() -> list[str]:
-    # The print stylesheet is written by another change; keep it only once it exists.
-    return [static(path) for path in KEPT if finders.find(path) is not None]
+    # The print stylesheet is written by another change; keep it only once it exists. The
+    # scripts' words in the phone's language too (English has no catalogue file).
+    paths = [*KEPT, f"js/i18n/{get_language()}.js"]
+    return [static(path) for path in paths if finders.find(path) is not None]
 
 
 @require_GET

@@ -2,6 +2,12 @@
 // and count a loser's cards into their value. Everything works without this file.
 (function () {
   "use strict";
+  // Words in the page's language: Django's catalogue (js/i18n/<language>.js, loaded first by
+  // base.html) where the page has one, else English as written here.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, key) { return values[key]; });
+  }
   document.documentElement.classList.add("js");
 
   function values(form) {
@@ -108,7 +114,7 @@
       input.value = cards.length ? String(sum) : "";
       tally.textContent = cards.length
         ? cards.map(function (card) { return card.rank; }).join(" + ") + " = " + sum
-        : "Tap each card left in the hand.";
+        : gettext("Tap each card left in the hand.");
     }
     counter.addEventListener("click", function (event) {
       var key = event.target.closest("button");
@@ -138,9 +144,9 @@
       var field = form.querySelector('[name="' + name + '"]');
       if (!field) { return; }
       if (field.tagName === "SELECT") {
-        field.options[0].textContent = "As the preset (" + values.dataset[name] + ")";
+        field.options[0].textContent = interpolate(gettext("As the preset (%(value)s)"), { value: values.dataset[name] });
       } else {
-        field.placeholder = values.dataset[name] + " (preset)";
+        field.placeholder = interpolate(gettext("%(value)s (preset)"), { value: values.dataset[name] });
       }
     });
   }
@@ -168,9 +174,9 @@
       return;
     }
     navigator.clipboard.writeText(text + "\n" + b.dataset.url).then(function () {
-      said.textContent = "Copied: paste it into the group chat.";
+      said.textContent = gettext("Copied: paste it into the group chat.");
     }, function () {
-      said.textContent = "Copying was refused: copy the text below instead.";
+      said.textContent = gettext("Copying was refused: copy the text below instead.");
     });
   });
 

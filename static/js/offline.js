@@ -3,6 +3,12 @@
 // The pages work without this file; the hands' outbox is outbox.js.
 (function () {
   "use strict";
+  // Words in the page's language: Django's catalogue (js/i18n/<language>.js, loaded first by
+  // base.html) where the page has one, else English as written here.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, key) { return values[key]; });
+  }
   var TIMEOUT = 10000; // ms before a request counts as failed (htmx waits for ever by default)
   var seen = Date.now(); // when this page last heard from the server
 
@@ -42,9 +48,9 @@
     var note = line("offline", "notice warning offline", main.firstChild);
     note.setAttribute("role", "status");
     var when = clock(kept ? new Date(kept) : new Date(seen));
-    note.textContent = navigator.onLine
-      ? "Back online — this is the table as of " + when + ": reload for the latest."
-      : "offline — showing the table as of " + when;
+    note.textContent = interpolate(navigator.onLine
+      ? gettext("Back online — this is the table as of %(time)s: reload for the latest.")
+      : gettext("offline — showing the table as of %(time)s"), { time: when });
   }
 
   // The watch page: how fresh the scores are, and whether its polls get through.
@@ -54,8 +60,9 @@
     function show() {
       var ago = Math.round((Date.now() - seen) / 1000);
       status.textContent = failing
-        ? "reconnecting… (last update " + clock(new Date(seen)) + ")"
-        : "updated " + (ago < 60 ? ago + " s" : Math.floor(ago / 60) + " min") + " ago";
+        ? interpolate(gettext("reconnecting… (last update %(time)s)"), { time: clock(new Date(seen)) })
+        : interpolate(ago < 60 ? gettext("updated %(n)s s ago") : gettext("updated %(n)s min ago"),
+          { n: ago < 60 ? ago : Math.floor(ago / 60) });
       status.classList.toggle("stale", failing);
     }
     document.addEventListener("htmx:afterRequest", function (event) {
@@ -79,14 +86,15 @@
     }
     var tip = document.createElement("aside");
     tip.className = "install-tip";
-    tip.setAttribute("aria-label", "Tip");
+    tip.setAttribute("aria-label", gettext("Tip"));
     var text = document.createElement("p");
-    text.textContent = "Tip: add this page to your Home Screen (Share, then “Add to Home Screen”). " +
-      "It then opens without signal, and an iPhone keeps its saved hands.";
+    text.textContent = gettext(
+      "Tip: add this page to your Home Screen (Share, then “Add to Home Screen”). It then opens without signal, and an iPhone keeps its saved hands."
+    );
     var ok = document.createElement("button");
     ok.type = "button";
     ok.className = "secondary";
-    ok.textContent = "Got it";
+    ok.textContent = gettext("Got it");
     ok.addEventListener("click", function () { tip.remove(); });
     tip.appendChild(text);
     tip.appendChild(ok);
@@ -94,8 +102,8 @@
     // Chrome on Android offers its own prompt: use it in place of the instructions.
     window.addEventListener("beforeinstallprompt", function (event) {
       event.preventDefault();
-      text.textContent = "Tip: install Kalooki Ledger on this phone: it then opens without signal.";
-      ok.textContent = "Install";
+      text.textContent = gettext("Tip: install Kalooki Ledger on this phone: it then opens without signal.");
+      ok.textContent = gettext("Install");
       ok.addEventListener("click", function () { event.prompt(); });
     });
   }

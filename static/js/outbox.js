@@ -5,6 +5,15 @@
 // nothing here is ever dropped unless the scorer says so. docs/offline.md explains the states.
 (function () {
   "use strict";
+  // Words in the page's language: Django's catalogue (js/i18n/<language>.js, loaded first by
+  // base.html) where the page has one, else English as written here.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, key) { return values[key]; });
+  }
+  function ngettext(one, many, n) {
+    return window.ngettext ? window.ngettext(one, many, n) : n === 1 ? one : many;
+  }
   var path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/$/);
   if (!path || !window.indexedDB || !window.fetch) { return; }
   var token = path[1];
@@ -70,20 +79,24 @@
     return /^-?[0-9]+$/.test(text.trim()) ? Number(text) : null;
   }
   function describe(hand) {
-    if (hand["void"]) { return "void"; }
+    if (hand["void"]) { return gettext("void"); }
     var values = hand.penalties || {};
     var counts = hand.counts || {};
     var parts = Object.keys(values).map(function (name) { return name + " " + values[name]; })
       .concat(Object.keys(counts).map(function (name) {
-        return name + " " + counts[name].cards + " cards" + (counts[name].jokers ? " (" + counts[name].jokers + " jokers)" : "");
+        var count = counts[name];
+        return interpolate(count.jokers ? gettext("%(name)s %(cards)s cards (%(jokers)s jokers)")
+          : gettext("%(name)s %(cards)s cards"), { name: name, cards: count.cards, jokers: count.jokers });
       }));
-    return hand.winner + " won" + (hand.kalookie ? " (Kalookie)" : "") + (parts.length ? " — " + parts.join(", ") : "");
+    var won = interpolate(hand.kalookie ? gettext("%(name)s won (Kalookie)") : gettext("%(name)s won"),
+      { name: hand.winner });
+    return won + (parts.length ? " — " + parts.join(", ") : "");
   }
   function readHand(form, data) {
     var number = Number(data.get("number"));
     if (data.get("action") === "void") { return { number: number, "void": true }; }
     var winner = data.get("winner");
-    if (!winner) { return "Choose who won the hand first."; }
+    if (!winner) { return gettext("Choose who won the hand first."); }
     var hand = { number: number, winner: winner };
     if (data.get("kalookie")) { hand.kalookie = true; }
     var seats = players(form);
@@ -98,11 +111,11 @@
         hand.adjustments[name] = whole(adjust.value);
         var reason = form.querySelector("#reason-" + seat).value.trim();
         if (reason) { hand.reason = hand.reason || {}; hand.reason[name] = reason; }
-        if (hand.adjustments[name] === null) { problem = "Penalty points are a whole number."; }
+        if (hand.adjustments[name] === null) { problem = gettext("Penalty points are a whole number."); }
       }
       if (name === winner || !field) { return; }
       var value = whole(field.value);
-      if (value === null) { problem = "Fill in what " + name + " held."; return; }
+      if (value === null) { problem = interpolate(gettext("Fill in what %(name)s held."), { name: name }); return; }
       if (cards) {
         hand.counts = hand.counts || {};
         hand.counts[name] = { cards: value, jokers: whole(form.querySelector("#jokers-" + seat).value || "0") || 0 };
@@ -136,11 +149,14 @@
   }
   function label(entry) {
     var body = entry.body;
-    if (entry.kind === "undo") { return "Undo hand " + body.number; }
-    if (entry.kind === "buy-in") { return "Hand " + body.number + ": " + body.player + (body.bought_in ? " buys in" : " drops out"); }
+    if (entry.kind === "undo") { return interpolate(gettext("Undo hand %(n)s"), { n: body.number }); }
+    if (entry.kind === "buy-in") {
+      return interpolate(body.bought_in ? gettext("Hand %(n)s: %(name)s buys in") : gettext("Hand %(n)s: %(name)s drops out"),
+        { n: body.number, name: body.player });
+    }
     var hand = {};
     Object.keys(body).forEach(function (k) { if (k !== "number") { hand[k] = body[k]; } });
-    return "Hand " + body.number + ": " + describe(hand);
+    return interpolate(gettext("Hand %(n)s: %(hand)s"), { n: body.number, hand: describe(hand) });
   }
   // The next hand's number once this command is applied.
   function after(entry) {
@@ -178,10 +194,10 @@
     status.textContent = text;
   }
   var STATES = {
-    queued: "not sent — will retry",
-    sending: "sending…",
-    conflict: "not sent: the game changed on another phone",
-    refused: "not sent: refused",
+    queued: gettext("not sent — will retry"),
+    sending: gettext("sending…"),
+    conflict: gettext("not sent: the game changed on another phone"),
+    refused: gettext("not sent: refused"),
   };
   function render() {
     var box = panel();
@@ -190,16 +206,18 @@
     if (box.hidden) { return; }
     var hands = entries.filter(function (e) { return e.kind === "hand"; }).length;
     var others = entries.length - hands;
+    var what = [
+      hands && interpolate(ngettext("%(n)s hand", "%(n)s hands", hands), { n: hands }),
+      others && interpolate(ngettext("%(n)s change", "%(n)s changes", others), { n: others }),
+    ].filter(Boolean).join(gettext(" and "));
     var title = entries.length
-      ? (hands ? hands + (hands === 1 ? " hand" : " hands") : "") +
-        (hands && others ? " and " : "") +
-        (others ? others + (others === 1 ? " change" : " changes") : "") + " not sent yet"
-      : "Every hand is saved";
+      ? interpolate(gettext("%(what)s not sent yet"), { what: what })
+      : gettext("Every hand is saved");
     box.appendChild(element("h2", "", title));
     var list = element("ol", "pending");
     saved.forEach(function (text) {
       var row = element("li", "saved", text + " ");
-      row.appendChild(element("strong", "", "saved"));
+      row.appendChild(element("strong", "", gettext("saved")));
       list.appendChild(row);
     });
     entries.forEach(function (entry) {
@@ -212,8 +230,8 @@
     box.appendChild(list);
     if (entries.length) {
       box.appendChild(element("p", "muted", navigator.onLine
-        ? "The table below doesn't count these yet."
-        : "No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet."));
+        ? gettext("The table below doesn't count these yet.")
+        : gettext("No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet.")));
     }
   }
   // A refused command: both versions, and the scorer's choice.
@@ -223,27 +241,31 @@
     if (entry.state === "conflict" && entry.server) {
       var hands = entry.server.hands || [];
       var from = Math.max(0, Math.min(entry.body.number, hands.length + 1) - 1);
-      box.appendChild(element("p", "", "On this phone: " + label(entry) + "."));
-      var theirs = hands.slice(from).map(function (hand, i) { return "Hand " + (from + i + 1) + ": " + describe(hand); });
-      box.appendChild(element("p", "", "On the server now: " + (theirs.length ? theirs.join("; ") : hands.length + " hands") + "."));
+      box.appendChild(element("p", "", interpolate(gettext("On this phone: %(what)s."), { what: label(entry) })));
+      var theirs = hands.slice(from).map(function (hand, i) {
+        return interpolate(gettext("Hand %(n)s: %(hand)s"), { n: from + i + 1, hand: describe(hand) });
+      });
+      var there = theirs.length ? theirs.join("; ")
+        : interpolate(ngettext("%(n)s hand", "%(n)s hands", hands.length), { n: hands.length });
+      box.appendChild(element("p", "", interpolate(gettext("On the server now: %(what)s."), { what: there })));
     }
     var buttons = element("div", "buttons");
     if (entry.state === "conflict" && entry.kind === "hand" && entry.server) {
       var next = (entry.server.hands || []).length + 1;
-      var send = element("button", "primary", "Send it as hand " + next);
+      var send = element("button", "primary", interpolate(gettext("Send it as hand %(n)s"), { n: next }));
       send.type = "button";
       send.addEventListener("click", function () { renumber(entry, next); });
       buttons.appendChild(send);
     } else {
-      var again = element("button", "primary", "Try again");
+      var again = element("button", "primary", gettext("Try again"));
       again.type = "button";
       again.addEventListener("click", function () { entry.state = "queued"; save(entry).then(flush); });
       buttons.appendChild(again);
     }
-    var drop = element("button", "secondary", "Drop it");
+    var drop = element("button", "secondary", gettext("Drop it"));
     drop.type = "button";
     drop.addEventListener("click", function () {
-      if (!confirm("Drop “" + label(entry) + "” from this phone? It will never be sent.")) { return; }
+      if (!confirm(interpolate(gettext("Drop “%(what)s” from this phone? It will never be sent."), { what: label(entry) }))) { return; }
       remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
     });
     buttons.appendChild(drop);
@@ -266,15 +288,15 @@
     var hand = document.querySelector("form.hand input[name=number]");
     if (hand) {
       hand.value = next;
-      document.getElementById("hand-title").textContent = "Hand " + next;
+      document.getElementById("hand-title").textContent = interpolate(gettext("Hand %(n)s"), { n: next });
     }
     var undoForm = document.querySelector('#live form[action$="/undo/"]');
     if (undoForm) {
       var undo = undoForm.querySelector("input[name=hand]");
       undoForm.hidden = next < 2;
       undo.value = next - 1;
-      undoForm.setAttribute("hx-confirm", "Undo hand " + (next - 1) + "?");
-      undoForm.querySelector("button").textContent = "Undo last hand (" + (next - 1) + ")";
+      undoForm.setAttribute("hx-confirm", interpolate(gettext("Undo hand %(n)s?"), { n: next - 1 }));
+      undoForm.querySelector("button").textContent = interpolate(gettext("Undo last hand (%(n)s)"), { n: next - 1 });
     }
   }
   function clear(form) {
@@ -302,7 +324,7 @@
   function keep(entry, form) {
     saved = [];
     return save(entry).then(load).then(function () {
-      say(label(entry) + ": not sent — will retry");
+      say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
       if (form) {
         form.querySelector("input[name=key]").value = newKey();
         if (entry.kind === "hand") { clear(form); }
@@ -312,7 +334,7 @@
       numberForms();
       flush();
     }).catch(function () {
-      say(label(entry) + ": not sent, and this phone can't keep it (no storage): try again with signal.");
+      say(interpolate(gettext("%(what)s: not sent, and this phone can't keep it (no storage): try again with signal."), { what: label(entry) }));
     });
   }
   function send(entry) {
@@ -362,12 +384,12 @@
       }
       retryRefused = false;
       sending = entry.id;
-      say(label(entry) + ": sending…");
+      say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
       render();
       return send(entry).then(function (answer) {
         if (answer.status >= 200 && answer.status < 300) {
           saved.push(label(entry));
-          say(label(entry) + ": saved");
+          say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
           if (answer.version) {
             document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
           }
@@ -376,15 +398,16 @@
         }
         if (answer.status === 0 || answer.status >= 500) {
           entry.state = "queued";
-          say(label(entry) + ": not sent — will retry");
+          say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
           again = false;
           retry = setTimeout(flush, 15000);
         } else {
           entry.state = answer.status === 409 ? "conflict" : "refused";
-          entry.error = answer.body.error || "The server refused it (" + answer.status + ").";
+          entry.error = answer.body.error ||
+            interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
           (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
           entry.server = answer.body.game || null;
-          say(label(entry) + ": not sent — see above");
+          say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
         }
         return save(entry).then(function () {
           if (entry.state !== "queued") { again = false; }
@@ -407,7 +430,7 @@
     var form = detail.elt.closest("form");
     var entry = command(form, name, detail.formData);
     if (typeof entry === "string") {
-      if (!navigator.onLine) { event.preventDefault(); say(entry + " Nothing was kept."); }
+      if (!navigator.onLine) { event.preventDefault(); say(entry + " " + gettext("Nothing was kept.")); }
       return;
     }
     var blocked = entries[0] && (entries[0].state === "conflict" || entries[0].state === "refused");
@@ -418,7 +441,7 @@
       return;
     }
     form.outboxEntry = entry;
-    say(label(entry) + ": sending…");
+    say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail;
@@ -435,12 +458,12 @@
       keep(entry, form);
     } else if (status < 300) {
       saved = [];
-      say(label(entry) + ": saved");
+      say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
       render();
       document.dispatchEvent(new CustomEvent("kalooki:saved"));
       flush(true);
     } else if (status === 409 || status === 422) {
-      say(label(entry) + ": not saved — see below");
+      say(interpolate(gettext("%(what)s: not saved — see below"), { what: label(entry) }));
     }
   });
   document.addEventListener("htmx:afterSettle", function () { numberForms(); });

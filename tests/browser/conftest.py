@@ -34,20 +34,27 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phone(browser, live_server, transactional_db):
-    """A fresh phone-sized page (own cookies) on the live server."""
+def new_phone(browser, base_url: str, **options):
+    """A fresh phone-sized page (own cookies) on `base_url`; `options` add to the context's."""
     context = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
-        base_url=live_server.url,
+        base_url=base_url,
+        **options,
     )
     page = context.new_page()
     page.set_default_timeout(8000)
+    return page
+
+
+@pytest.fixture
+def phone(browser, live_server, transactional_db):
+    """A fresh phone-sized page (own cookies) on the live server."""
+    page = new_phone(browser, live_server.url)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 """A game's rules in words: the short settings lines of a score sheet's header (printed or
 blank), its stakes line, and the plain-English rules card the table page links."""
 
+from django.utils.translation import gettext_lazy
+
 from kalooki_ledger.rules import Family, Rules, Stakes, family_of
 
 from .money import amount_words, money, stake_digits
@@ -255,11 +257,11 @@ def rule_lines(rules: Rules) -> tuple[str, ...]:
 
 
 STAKE_WORDS = {
-    "call_up": "call-up",
-    "kalookie": "kalookie",
-    "initial": "initial",
-    "buy_in": "buy-in",
-    "per_point": "per point",
+    "call_up": gettext_lazy("call-up"),
+    "kalookie": gettext_lazy("kalookie"),
+    "initial": gettext_lazy("initial"),
+    "buy_in": gettext_lazy("buy-in"),
+    "per_point": gettext_lazy("per point"),
 }
 
 
