@@ -171,27 +171,23 @@
     if (text !== undefined) { el.textContent = text; }
     return el;
   }
-  function panel() {
-    var box = document.getElementById("outbox");
-    if (!box) {
-      box = element("section", "card outbox");
-      box.id = "outbox";
-      box.setAttribute("aria-live", "polite");
+  // The outbox's own elements sit just above the table, each made the first time it is needed.
+  function above(tag, id, className, attributes) {
+    var el = document.getElementById(id);
+    if (!el) {
+      el = element(tag, className);
+      el.id = id;
+      Object.keys(attributes).forEach(function (name) { el.setAttribute(name, attributes[name]); });
       var live = document.getElementById("live");
-      live.parentNode.insertBefore(box, live);
+      live.parentNode.insertBefore(el, live);
     }
-    return box;
+    return el;
+  }
+  function panel() {
+    return above("section", "outbox", "card outbox", { "aria-live": "polite" });
   }
   function say(text) {
-    var status = document.getElementById("signal");
-    if (!status) {
-      status = element("p", "signal");
-      status.id = "signal";
-      status.setAttribute("role", "status");
-      var live = document.getElementById("live");
-      live.parentNode.insertBefore(status, live);
-    }
-    status.textContent = text;
+    above("p", "signal", "signal", { role: "status" }).textContent = text;
   }
   var STATES = {
     queued: gettext("not sent — will retry"),
