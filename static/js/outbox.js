@@ -106,10 +106,15 @@
       var cards = form.querySelector("#cards-" + seat);
       var field = cards || form.querySelector("#value-" + seat);
       var adjust = form.querySelector("#adjust-" + seat);
-      if (adjust && adjust.value.trim()) {
+      var challenge = form.querySelector('[name="challenge-' + seat + '"]:checked');
+      var points = adjust ? adjust.value.trim() || (challenge ? challenge.dataset.points : "") : "";
+      if (points) {
+        // As the server reads the form: "− take off" makes the points negative.
+        var sign = form.querySelector('[name="sign-' + seat + '"]');
+        if (sign && sign.value === "-" && points.charAt(0) !== "-") { points = "-" + points; }
         hand.adjustments = hand.adjustments || {};
-        hand.adjustments[name] = whole(adjust.value);
-        var reason = form.querySelector("#reason-" + seat).value.trim();
+        hand.adjustments[name] = whole(points);
+        var reason = form.querySelector("#reason-" + seat).value.trim() || (challenge ? challenge.dataset.text : "");
         if (reason) { hand.reason = hand.reason || {}; hand.reason[name] = reason; }
         if (hand.adjustments[name] === null) { problem = gettext("Penalty points are a whole number."); }
       }

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
 from tests.browser.conftest import shoot
-from tests.games.web import stored_game
+from tests.games.web import family_game, stored_game
 
 pytestmark = pytest.mark.browser
 
@@ -83,6 +83,32 @@ def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(phone)
     expect(page.locator(".status")).to_contain_text("Hand 4")
     assert server_hands(game) == [as_recorded(w, v) for w, v in HANDS]
     assert not errors
+
+
+def test_penalty_points_taken_off_and_a_lost_challenge_offline_reach_the_server_as_typed(phone):
+    game = family_game("trinidad")
+    page = phone
+    open_kept(page, game)
+
+    page.context.set_offline(True)
+    page.locator("label.pick", has_text="Ann").click()
+    for name, value in {"Bob": 30, "Cy": 12}.items():
+        page.locator(f'.value[data-player="{name}"] input').fill(str(value))
+    page.locator("details.adjustments summary").click()
+    page.locator('[name="sign-1"]').select_option("-")
+    page.locator('[name="adjust-1"]').fill("20")
+    page.locator('[name="reason-1"]').fill("Rebate")
+    page.locator('[name="challenge-2"]').check()
+    page.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    assert server_hands(game) == []
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    hand = server_hands(game)[0]
+    assert hand["adjustments"] == {"Bob": -20, "Cy": 50}
+    assert hand["reason"] == {"Bob": "Rebate", "Cy": "Lost a challenge"}
 
 
 def post_hand(game: Game, number: int, winner: str, values: dict[str, int]) -> None:
