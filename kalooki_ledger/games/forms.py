@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils import formats
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.record import (
@@ -36,6 +36,8 @@ STAKE_LABELS = {
 CHALLENGE_REASON = gettext_lazy("Lost a challenge")
 REASON_MAX = 200  # as Entry.reason keeps
 KEEP = [("", gettext_lazy("As the preset"))]
+# What a house rules' name is called in the engine's refusal (present/problems.py translates it).
+gettext_noop("a name for house rules")
 # The setting a rule override comes from, where their names differ.
 RULE_FIELD = {"kalookie_doubles_penalties": "kalookie_doubles", "winner_bonus": "bonus_call_up"}
 
@@ -53,26 +55,53 @@ def preset_choices() -> list[tuple[str, str]]:
     ]
 
 
-PLAIN_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+def amount(text: str) -> Decimal | None:
+    """`text` as a number the way the engine reads a stake, or None."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
+
+
+# A stake that is no number, refused beside its field in the page's language; the English is
+# the engine's own refusal, which checks the rest (negative, too many decimal places).
+NOT_AN_AMOUNT = {
+    "call_up": gettext_lazy(
+        "the call_up stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "kalookie": gettext_lazy(
+        "the kalookie stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "initial": gettext_lazy(
+        "the initial stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "buy_in": gettext_lazy(
+        "the buy_in stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "per_point": gettext_lazy(
+        "the per_point stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+}
 
 
 class StakeField(forms.CharField):
     """A stake as typed, in the page's language: Swedish shows "0,50" and takes "0,50" or
-    "0.50"; the engine gets the record's "0.50" and checks it as it checks any record."""
+    "0.50"; the record and the engine get "0.50" (USE_THOUSAND_SEPARATOR is off, so no
+    other separator is read)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=12, required=False, localize=True, **kwargs)
 
     def to_python(self, value: Any) -> str:
-        return formats.sanitize_separators(super().to_python(value))
+        typed = super().to_python(value)
+        read = formats.sanitize_separators(typed)
+        return read if amount(read) is not None else typed  # a refusal quotes what was typed
 
     def prepare_value(self, value: Any) -> Any:
-        # The widget writes a Decimal as the language does; what can't be read stays as typed.
-        if isinstance(value, str) and PLAIN_DECIMAL.fullmatch(value.strip()):
-            try:
-                return Decimal(value.strip())
-            except InvalidOperation:
-                return value
+        # A Decimal is written by the widget as the language writes it; anything else as typed.
+        if isinstance(value, str) and amount(value) is not None:
+            return amount(value)
         return value
 
 
@@ -197,8 +226,18 @@ class SettingsForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if not self.errors:
+            self.check_amounts(data)
+        if not self.errors:
             self.check_settings(data)
         return data
+
+    def check_amounts(self, data: dict) -> None:
+        """Each stake the family plays for is a number, its example written as the page's
+        language writes it ("0,50" in Swedish)."""
+        example = formats.localize_input(Decimal("0.50"))
+        for key, value in self.stakes_record(data).items():
+            if key in NOT_AN_AMOUNT and amount(value) is None:
+                self.add_error(key, NOT_AN_AMOUNT[key] % {"example": example, "typed": value})
 
     def check_settings(self, data: dict) -> None:
         """The engine's rules and stakes for these settings. Its refusals name no field, so it is
@@ -225,7 +264,7 @@ class SettingsForm(forms.Form):
         try:
             check(*args)
         except engine.RecordError as exc:
-            self.add_error(name, problem_text(exc.problem))
+            self.add_error(name, exc.problem.message)
             return True
         return False
 
@@ -364,7 +403,7 @@ class NewGameForm(SettingsForm):
         try:
             return engine.parse_record(record)
         except engine.RecordError as exc:
-            self.add_error(None, problem_text(exc.problem))
+            self.add_error(None, exc.problem.message)
             return None
 
 
@@ -797,9 +836,7 @@ class HouseRulesForm(SettingsForm):
     )
 
     def clean_name(self) -> str:
-        name, problem = engine.check_name(
-            self.cleaned_data["name"], gettext("a name for house rules"), 80
-        )
+        name, problem = engine.check_name(self.cleaned_data["name"], "a name for house rules", 80)
         if problem:
             raise forms.ValidationError(problem)
         return name
