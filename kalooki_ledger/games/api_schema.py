@@ -1,7 +1,10 @@
 """The API's OpenAPI 3.1 schema, kept by hand beside the views in `api.py` (a test checks that
-every route is described and every described route answers)."""
+every route is described and every described route answers). The words the API docs page
+shows are marked `gettext_noop`: the schema stays English, the page translates them."""
 
 from typing import Any
+
+from django.utils.translation import gettext_noop
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -16,22 +19,26 @@ TOKEN = {
     "name": "token",
     "in": "path",
     "required": True,
-    "description": "The game's scoring link token (reads and writes) or watch token (reads).",
+    "description": gettext_noop(
+        "The game's scoring link token (reads and writes) or watch token (reads)."
+    ),
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
 NUMBER = {
     "name": "number",
     "in": "path",
     "required": True,
-    "description": "The hand's number, 1 for the first.",
+    "description": gettext_noop("The hand's number, 1 for the first."),
     "schema": {"type": "integer", "minimum": 1},
 }
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "in": "header",
     "required": True,
-    "description": "New for each command, the same when it is sent again: a second send "
-    "answers as the first did and stores nothing.",
+    "description": gettext_noop(
+        "New for each command, the same when it is sent again: a second send "
+        "answers as the first did and stores nothing."
+    ),
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
 }
 
@@ -41,20 +48,31 @@ def _if_match(required: bool) -> dict[str, Any]:
         "name": "If-Match",
         "in": "header",
         "required": required,
-        "description": "The ETag of the game as read: a change made against an older version "
-        "is refused with 409.",
+        "description": gettext_noop(
+            "The ETag of the game as read: a change made against an older version "
+            "is refused with 409."
+        ),
         "schema": {"type": "string", "examples": ['"12"']},
     }
 
 
 ERRORS = {
-    "400": _json(_ref("Error"), "The request is malformed: the message says what is allowed."),
-    "403": _json(_ref("Error"), "A watch link can read the game, never change it."),
-    "404": _json(_ref("Error"), "No game at this link (or no such hand)."),
-    "409": _json(_ref("Conflict"), "The game changed since the version named: nothing was stored."),
-    "422": _json(_ref("Error"), "The engine refuses the command: each problem is named."),
+    "400": _json(
+        _ref("Error"), gettext_noop("The request is malformed: the message says what is allowed.")
+    ),
+    "403": _json(_ref("Error"), gettext_noop("A watch link can read the game, never change it.")),
+    "404": _json(_ref("Error"), gettext_noop("No game at this link (or no such hand).")),
+    "409": _json(
+        _ref("Conflict"),
+        gettext_noop("The game changed since the version named: nothing was stored."),
+    ),
+    "422": _json(
+        _ref("Error"), gettext_noop("The engine refuses the command: each problem is named.")
+    ),
 }
-RECORD = _json(_ref("GameRecord"), "The game record with its results, as export_game prints it.")
+RECORD = _json(
+    _ref("GameRecord"), gettext_noop("The game record with its results, as export_game prints it.")
+)
 
 
 def _command(summary: str, body: dict | None, version_required: bool, created: bool = False):
@@ -64,7 +82,9 @@ def _command(summary: str, body: dict | None, version_required: bool, created: b
         "responses": {"201" if created else "200": RECORD, **ERRORS},
     }
     if version_required:
-        operation["responses"]["428"] = _json(_ref("Error"), "If-Match is required here.")
+        operation["responses"]["428"] = _json(
+            _ref("Error"), gettext_noop("If-Match is required here.")
+        )
     if body is not None:
         operation["requestBody"] = {
             "required": True,
@@ -78,27 +98,31 @@ SCHEMA: dict[str, Any] = {
     "info": {
         "title": "Kalooki Ledger API",
         "version": "1",
-        "description": "Read a game's record and results; record hands and the other changes "
-        "of the table. Hands and records are in the kalooki-game/1 format "
-        "(shared/spec/game-record.md). Every change is a command: it carries an "
-        "Idempotency-Key, and names the version it was made against (If-Match, or a hand's "
-        "number).",
+        "description": gettext_noop(
+            "Read a game's record and results; record hands and the other changes "
+            "of the table. Hands and records are in the kalooki-game/1 format "
+            "(shared/spec/game-record.md). Every change is a command: it carries an "
+            "Idempotency-Key, and names the version it was made against (If-Match, or a hand's "
+            "number)."
+        ),
     },
     "paths": {
         "/api/v1/games/{token}": {
             "get": {
-                "summary": "The game record with its results",
+                "summary": gettext_noop("The game record with its results"),
                 "parameters": [TOKEN],
                 "responses": {
                     "200": RECORD,
-                    "304": {"description": "Unchanged since the ETag in If-None-Match."},
+                    "304": {
+                        "description": gettext_noop("Unchanged since the ETag in If-None-Match.")
+                    },
                     "404": ERRORS["404"],
                 },
             }
         },
         "/api/v1/games/{token}/hands": {
             "post": _command(
-                "Record the next hand",
+                gettext_noop("Record the next hand"),
                 {"allOf": [_ref("Hand"), {"required": ["number"]}]},
                 False,
                 created=True,
@@ -106,17 +130,17 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/v1/games/{token}/hands/{number}": {
             "put": {
-                **_command("Correct a recorded hand", _ref("Hand"), True),
+                **_command(gettext_noop("Correct a recorded hand"), _ref("Hand"), True),
                 "parameters": [TOKEN, NUMBER, IDEMPOTENCY_KEY, _if_match(True)],
             },
             "delete": {
-                **_command("Delete a hand; later hands move up one", None, True),
+                **_command(gettext_noop("Delete a hand; later hands move up one"), None, True),
                 "parameters": [TOKEN, NUMBER, IDEMPOTENCY_KEY, _if_match(True)],
             },
         },
         "/api/v1/games/{token}/undo": {
             "post": _command(
-                "Take back the last hand",
+                gettext_noop("Take back the last hand"),
                 {
                     "type": "object",
                     "required": ["number"],
@@ -127,7 +151,7 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/v1/games/{token}/buy-ins": {
             "post": _command(
-                "Answer the buy-in offer after the last hand",
+                gettext_noop("Answer the buy-in offer after the last hand"),
                 {
                     "type": "object",
                     "required": ["number", "player", "bought_in"],
@@ -142,7 +166,7 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/v1/games/{token}/stop": {
             "post": _command(
-                "Stop the game early, or take the stop back (null)",
+                gettext_noop("Stop the game early, or take the stop back (null)"),
                 {
                     "type": "object",
                     "required": ["settle"],
@@ -153,7 +177,7 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/v1/games/{token}/paid": {
             "post": _command(
-                "Tick settling-up transfers as paid, or untick them",
+                gettext_noop("Tick settling-up transfers as paid, or untick them"),
                 {
                     "type": "object",
                     "required": ["transfers"],

@@ -4,10 +4,13 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from typing import Any
 
 from django import forms
+from django.utils import formats
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.record import (
@@ -23,21 +26,83 @@ from .present import problem_text
 MAX_SEATS = 6
 STAKE_FIELDS = STAKE_KEYS
 STAKE_LABELS = {
-    "call_up": "Call-up (each loser pays the winner)",
-    "kalookie": "Kalookie (each loser pays the winner)",
-    "initial": "Initial stake (into the pool or pot)",
-    "buy_in": "Buy-in (into the pool)",
-    "per_point": "Per point (each loser pays the winner for each point)",
+    "call_up": gettext_lazy("Call-up (each loser pays the winner)"),
+    "kalookie": gettext_lazy("Kalookie (each loser pays the winner)"),
+    "initial": gettext_lazy("Initial stake (into the pool or pot)"),
+    "buy_in": gettext_lazy("Buy-in (into the pool)"),
+    "per_point": gettext_lazy("Per point (each loser pays the winner for each point)"),
 }
-CHALLENGE_REASON = "Lost a challenge"
+# The reason a ticked challenge box writes: the scorer's words, kept as if typed.
+CHALLENGE_REASON = gettext_lazy("Lost a challenge")
 REASON_MAX = 200  # as Entry.reason keeps
-KEEP = [("", "As the preset")]
+KEEP = [("", gettext_lazy("As the preset"))]
+# What a house rules' name is called in the engine's refusal (present/problems.py translates it).
+gettext_noop("a name for house rules")
 # The setting a rule override comes from, where their names differ.
 RULE_FIELD = {"kalookie_doubles_penalties": "kalookie_doubles", "winner_bonus": "bonus_call_up"}
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    return [(key, f"{p.name}: {p.description}") for key, p in engine.PRESETS.items()]
+    # Called each time the choices are shown, so in the page's language (the engine's words
+    # are marked for the catalogue where they are written).
+    return [
+        (
+            key,
+            gettext("%(preset)s: %(description)s")
+            % {"preset": gettext(p.name), "description": gettext(p.description)},
+        )
+        for key, p in engine.PRESETS.items()
+    ]
+
+
+def amount(text: str) -> Decimal | None:
+    """`text` as a number the way the engine reads a stake, or None."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
+
+
+# A stake that is no number, refused beside its field in the page's language; the English is
+# the engine's own refusal, which checks the rest (negative, too many decimal places).
+NOT_AN_AMOUNT = {
+    "call_up": gettext_lazy(
+        "the call_up stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "kalookie": gettext_lazy(
+        "the kalookie stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "initial": gettext_lazy(
+        "the initial stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "buy_in": gettext_lazy(
+        "the buy_in stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+    "per_point": gettext_lazy(
+        "the per_point stake must be an amount such as \"%(example)s\", not '%(typed)s'"
+    ),
+}
+
+
+class StakeField(forms.CharField):
+    """A stake as typed, in the page's language: Swedish shows "0,50" and takes "0,50" or
+    "0.50"; the record and the engine get "0.50" (USE_THOUSAND_SEPARATOR is off, so no
+    other separator is read)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=12, required=False, localize=True, **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        typed = super().to_python(value)
+        read = formats.sanitize_separators(typed)
+        return read if amount(read) is not None else typed  # a refusal quotes what was typed
+
+    def prepare_value(self, value: Any) -> Any:
+        # A Decimal is written by the widget as the language writes it; anything else as typed.
+        if isinstance(value, str) and amount(value) is not None:
+            return amount(value)
+        return value
 
 
 class SettingsForm(forms.Form):
@@ -47,63 +112,83 @@ class SettingsForm(forms.Form):
     preset = forms.ChoiceField(
         choices=preset_choices, initial=engine.DEFAULT_PRESET, widget=forms.RadioSelect
     )
-    limit = forms.IntegerField(required=False, min_value=10, max_value=10_000, label="Limit")
+    limit = forms.IntegerField(
+        required=False, min_value=10, max_value=10_000, label=gettext_lazy("Limit")
+    )
     out_at = forms.ChoiceField(
         required=False,
-        label="Out when",
-        choices=[*KEEP, ("over", "over the limit"), ("reach", "on reaching the limit")],
+        label=gettext_lazy("Out when"),
+        choices=[
+            *KEEP,
+            ("over", gettext_lazy("over the limit")),
+            ("reach", gettext_lazy("on reaching the limit")),
+        ],
     )
     max_buy_ins = forms.ChoiceField(
         required=False,
-        label="Buy-ins per player",
-        choices=[*KEEP, ("0", "none"), ("1", "1"), ("2", "2"), ("3", "3"), ("none", "unlimited")],
+        label=gettext_lazy("Buy-ins per player"),
+        choices=[
+            *KEEP,
+            ("0", pgettext_lazy("buy-ins", "none")),
+            ("1", "1"),
+            ("2", "2"),
+            ("3", "3"),
+            ("none", pgettext_lazy("buy-ins", "unlimited")),
+        ],
     )
     buy_in_needs_remaining = forms.ChoiceField(
         required=False,
-        label="Buy-ins need this many players still within",
+        label=gettext_lazy("Buy-ins need this many players still within"),
         choices=[*KEEP, *((str(n), str(n)) for n in range(2, 7))],
     )
     kalookie_doubles = forms.ChoiceField(
         required=False,
-        label="A kalookie (or bending the table) doubles the others' points",
-        choices=[*KEEP, ("yes", "yes"), ("no", "no")],
+        label=gettext_lazy("A kalookie (or bending the table) doubles the others' points"),
+        choices=[*KEEP, ("yes", gettext_lazy("yes")), ("no", gettext_lazy("no"))],
     )
     bonus_call_up = forms.IntegerField(
-        required=False, min_value=0, max_value=500, label="Points off the winner (call-up)"
+        required=False,
+        min_value=0,
+        max_value=500,
+        label=gettext_lazy("Points off the winner (call-up)"),
     )
     bonus_kalookie = forms.IntegerField(
-        required=False, min_value=0, max_value=500, label="Points off the winner (kalookie)"
+        required=False,
+        min_value=0,
+        max_value=500,
+        label=gettext_lazy("Points off the winner (kalookie)"),
     )
     joker_value = forms.IntegerField(
-        required=False, min_value=1, max_value=100, label="A joker in hand counts"
+        required=False,
+        min_value=1,
+        max_value=100,
+        label=gettext_lazy("A joker in hand counts"),
     )
     target = forms.IntegerField(
-        required=False, min_value=1, max_value=100_000, label="Play to a target score"
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        label=gettext_lazy("Play to a target score"),
     )
     deals = forms.IntegerField(
-        required=False, min_value=1, max_value=100_000, label="Number of deals"
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        label=gettext_lazy("Number of deals"),
     )
     currency = forms.CharField(
         max_length=10,
         initial="GBP",
-        label="Currency",
-        help_text="An ISO code such as GBP, EUR, USD, or “units” for chips or points.",
+        label=gettext_lazy("Currency"),
+        help_text=gettext_lazy(
+            "An ISO code such as GBP, EUR, USD, or “units” for chips or points."
+        ),
     )
-    call_up = forms.CharField(
-        max_length=12, initial="0.10", required=False, label=STAKE_LABELS["call_up"]
-    )
-    kalookie = forms.CharField(
-        max_length=12, initial="0.20", required=False, label=STAKE_LABELS["kalookie"]
-    )
-    initial = forms.CharField(
-        max_length=12, initial="0.50", required=False, label=STAKE_LABELS["initial"]
-    )
-    buy_in = forms.CharField(
-        max_length=12, initial="0.50", required=False, label=STAKE_LABELS["buy_in"]
-    )
-    per_point = forms.CharField(
-        max_length=12, initial="0", required=False, label=STAKE_LABELS["per_point"]
-    )
+    call_up = StakeField(initial="0.10", label=STAKE_LABELS["call_up"])
+    kalookie = StakeField(initial="0.20", label=STAKE_LABELS["kalookie"])
+    initial = StakeField(initial="0.50", label=STAKE_LABELS["initial"])
+    buy_in = StakeField(initial="0.50", label=STAKE_LABELS["buy_in"])
+    per_point = StakeField(initial="0", label=STAKE_LABELS["per_point"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -141,8 +226,18 @@ class SettingsForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if not self.errors:
+            self.check_amounts(data)
+        if not self.errors:
             self.check_settings(data)
         return data
+
+    def check_amounts(self, data: dict) -> None:
+        """Each stake the family plays for is a number, its example written as the page's
+        language writes it ("0,50" in Swedish)."""
+        example = formats.localize_input(Decimal("0.50"))
+        for key, value in self.stakes_record(data).items():
+            if key in NOT_AN_AMOUNT and amount(value) is None:
+                self.add_error(key, NOT_AN_AMOUNT[key] % {"example": example, "typed": value})
 
     def check_settings(self, data: dict) -> None:
         """The engine's rules and stakes for these settings. Its refusals name no field, so it is
@@ -219,16 +314,23 @@ class SettingsForm(forms.Form):
 class NewGameForm(SettingsForm):
     """A new game: the settings, the players as they sit, and a title."""
 
-    title = forms.CharField(max_length=200, required=False, label="Title")
+    title = forms.CharField(max_length=200, required=False, label=gettext_lazy("Title"))
     seating = forms.ChoiceField(
         initial="typed",
         widget=forms.RadioSelect,
         choices=[
-            ("typed", "As typed: the first name deals first, the others sit clockwise in order"),
+            (
+                "typed",
+                gettext_lazy(
+                    "As typed: the first name deals first, the others sit clockwise in order"
+                ),
+            ),
             (
                 "draw",
-                "Draw for seats: the app deals ace to N; the ace deals first, 2, 3… sit "
-                "clockwise from the ace",
+                gettext_lazy(
+                    "Draw for seats: the app deals ace to N; the ace deals first, 2, 3… sit "
+                    "clockwise from the ace"
+                ),
             ),
         ],
     )
@@ -239,8 +341,8 @@ class NewGameForm(SettingsForm):
             self.fields[f"player_{i}"] = forms.CharField(
                 max_length=40,
                 required=i <= 2,
-                label=f"Player {i}",
-                error_messages={"required": "a game needs at least two players"},
+                label=gettext("Player %(number)s") % {"number": i},
+                error_messages={"required": gettext_lazy("a game needs at least two players")},
             )
         self.record: engine.GameRecord | None = None
         self.drawn: list[tuple[int, str]] = []
@@ -263,7 +365,11 @@ class NewGameForm(SettingsForm):
             if problem:
                 self.add_error(key, problem)
             elif engine.name_key(name) in seen:
-                self.add_error(key, f"{name} is already playing: give each player a different name")
+                self.add_error(
+                    key,
+                    gettext("%(name)s is already playing: give each player a different name")
+                    % {"name": name},
+                )
             seen[engine.name_key(name)] = key
         data = super().clean()
         if not self.errors:
@@ -368,7 +474,9 @@ class HandForm:
     (the inputs are named by it); `deal`: the fixed-deals deal played; `decisions`: whether
     the form shows the buy-in decisions after the hand (the edit page does)."""
 
-    challenge_reason = CHALLENGE_REASON
+    @property
+    def challenge_reason(self) -> str:
+        return str(CHALLENGE_REASON)
 
     def __init__(
         self,
@@ -436,7 +544,9 @@ class HandForm:
         if winner not in self.players:
             self.add(
                 WINNER,
-                "choose who won the hand (or press “Void hand” if the stock ran out twice)",
+                gettext(
+                    "choose who won the hand (or press “Void hand” if the stock ran out twice)"
+                ),
             )
             winner = ""
         penalties: dict[str, int] = {}
@@ -470,9 +580,11 @@ class HandForm:
             )
         return self.hand
 
-    def _number(self, name: str, raw: str, what: str, allowed: str) -> int | None:
+    def _number(self, name: str, raw: str, refusal: str, **bounds: int) -> int | None:
+        """`raw` as a whole number, or `refusal` (worded with %(typed)s and the bounds) beside
+        the player's row."""
         if not WHOLE.fullmatch(raw):
-            self.add(self.row_key(name), f"“{raw}” is not {what}: enter a whole number {allowed}")
+            self.add(self.row_key(name), refusal % {"typed": raw, **bounds})
             return None
         return int(raw)
 
@@ -482,10 +594,20 @@ class HandForm:
         if not raw:
             if won:
                 self.add(
-                    self.row_key(name), f"enter what {name} held: a number from {low} to {high}"
+                    self.row_key(name),
+                    gettext("enter what %(name)s held: a number from %(low)s to %(high)s")
+                    % {"name": name, "low": low, "high": high},
                 )
             return
-        value = self._number(name, raw, "a hand value", f"from {low} to {high}")
+        value = self._number(
+            name,
+            raw,
+            gettext(
+                "“%(typed)s” is not a hand value: enter a whole number from %(low)s to %(high)s"
+            ),
+            low=low,
+            high=high,
+        )
         if value is not None:
             penalties[name] = value
 
@@ -494,10 +616,28 @@ class HandForm:
         jokers = self.box("jokers", name).value.strip() or "0"
         if not cards:
             if won:
-                self.add(self.row_key(name), f"enter how many cards {name} held: 1 to {self.held}")
+                self.add(
+                    self.row_key(name),
+                    gettext("enter how many cards %(name)s held: 1 to %(most)s")
+                    % {"name": name, "most": self.held},
+                )
             return
-        n = self._number(name, cards, "a number of cards", f"from 1 to {self.held}")
-        j = self._number(name, jokers, "a number of jokers", f"from 0 to {self.rules.jokers}")
+        n = self._number(
+            name,
+            cards,
+            gettext(
+                "“%(typed)s” is not a number of cards: enter a whole number from 1 to %(most)s"
+            ),
+            most=self.held,
+        )
+        j = self._number(
+            name,
+            jokers,
+            gettext(
+                "“%(typed)s” is not a number of jokers: enter a whole number from 0 to %(most)s"
+            ),
+            most=self.rules.jokers,
+        )
         if n is not None and j is not None:
             counts[name] = engine.CardCount(n, j)
 
@@ -511,21 +651,27 @@ class HandForm:
             raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
         if self.challenge_points and self.box("challenge", name).value in TICKED:
             raw = raw or str(self.challenge_points)
-            reason = reason or CHALLENGE_REASON
+            reason = reason or self.challenge_reason
         if raw:
             if not SIGNED.fullmatch(raw):
                 self.add(
                     self.row_key(name),
-                    f"“{raw}” is not a penalty adjustment: enter a whole number of points "
-                    "from -1000 to 1000",
+                    gettext(
+                        "“%(typed)s” is not a penalty adjustment: enter a whole number of points "
+                        "from -1000 to 1000"
+                    )
+                    % {"typed": raw},
                 )
                 return
             adjustments[name] = int(raw)
         if len(reason) > REASON_MAX or control_character(reason):
             self.add(
                 self.row_key(name),
-                f"a reason is up to {REASON_MAX} letters, digits, spaces and punctuation, such "
-                f"as “{CHALLENGE_REASON}”",
+                gettext(
+                    "a reason is up to %(most)s letters, digits, spaces and punctuation, such "
+                    "as “%(example)s”"
+                )
+                % {"most": REASON_MAX, "example": self.challenge_reason},
             )
         elif reason:
             reasons[name] = reason
@@ -681,11 +827,11 @@ def settings_initial(preset: str, overrides: dict[str, Any], stakes: dict[str, s
 class HouseRulesForm(SettingsForm):
     """A table's own rules: a preset with every setting it may change, a name, and notes."""
 
-    name = forms.CharField(max_length=80, label="Name of your house rules")
+    name = forms.CharField(max_length=80, label=gettext_lazy("Name of your house rules"))
     notes = forms.CharField(
         max_length=1000,
         required=False,
-        label="Play notes (on the rules card only, e.g. “first meld 40”)",
+        label=gettext_lazy("Play notes (on the rules card only, e.g. “first meld 40”)"),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.forms import (
@@ -244,3 +245,56 @@ def test_the_settings_are_asked_of_the_engine_only_once_the_names_are_right():
     good = NewGameForm({**PLAYED, "player_1": "Ann", "player_2": "Bob"})
     assert good.is_valid() and good.record.game.players == ("Ann", "Bob")
     assert (good.stakes.currency, good.stakes.call_up) == ("GBP", Decimal("0.10"))
+
+
+# ---------------------------------------------------------------- stakes as people write them
+
+
+def test_a_swedish_phone_types_a_stake_with_a_decimal_comma_and_the_record_keeps_decimal():
+    with translation.override("sv"):
+        form = NewGameForm({**PLAYED, "player_1": "Ann", "player_2": "Bob", "initial": "0,50"})
+        assert form.is_valid(), form.errors
+    assert form.stakes.initial == Decimal("0.50")
+    assert form.record.game.stakes.initial == Decimal("0.50")
+    assert form.stakes_record(form.cleaned_data)["initial"] == "0.50"
+
+
+def test_a_swedish_phone_may_type_a_decimal_point_as_well():
+    with translation.override("sv"):
+        form = HouseRulesForm({**SETTINGS, "name": "Fredag", "call_up": "0.10"})
+        assert form.is_valid(), form.errors
+    assert form.stakes.call_up == Decimal("0.10")
+
+
+def test_a_stake_is_shown_with_a_decimal_comma_in_swedish_and_a_point_in_english():
+    with translation.override("sv"):
+        swedish = str(HouseRulesForm(initial={"initial": "0.50"})["initial"])
+    english = str(HouseRulesForm(initial={"initial": "0.50"})["initial"])
+    assert 'value="0,50"' in swedish and 'inputmode="decimal"' in swedish
+    assert 'value="0.50"' in english and 'inputmode="decimal"' in english
+
+
+def test_a_stake_that_is_no_amount_is_refused_in_swedish_with_a_swedish_example():
+    with translation.override("sv"):
+        form = HouseRulesForm({**SETTINGS, "name": "Fredag", "call_up": "lite"})
+        assert not form.is_valid()
+        assert form.errors["call_up"] == [
+            "insatsen per giv måste vara ett belopp som ”0,50”, inte ”lite”"
+        ]
+
+
+def test_english_keeps_the_decimal_point_and_refuses_a_comma_as_the_engine_does():
+    form = HouseRulesForm({**SETTINGS, "name": "Friday", "call_up": "0,10"})
+    assert not form.is_valid()
+    assert form.errors["call_up"] == [
+        "the call_up stake must be an amount such as \"0.50\", not '0,10'"
+    ]
+    assert NewGameForm({**PLAYED, "player_1": "Ann", "player_2": "Bob"}).is_valid()
+
+
+def test_hand_values_stay_whole_numbers_in_swedish():
+    with translation.override("sv"):
+        form = hand_form(deal=1)
+        form.read({"winner": "Andy", "value-1": "2,5", "value-2": "10", "value-3": "12"})
+    assert form.hand is not None and "Mark" not in form.hand.penalties
+    assert form.errors["value-1"] == ["”2,5” är inget handvärde: ange ett heltal från 2 till 148"]

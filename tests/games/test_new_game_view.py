@@ -180,3 +180,28 @@ def test_every_family_record_names_only_settings_and_stakes_the_form_has():
 
     for family in FAMILIES:
         assert set(family.settings) | set(family.stakes) <= set(NewGameForm.base_fields)
+
+
+SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9"}
+
+
+def test_a_swedish_phone_sees_and_types_stakes_with_a_decimal_comma(client):
+    html = client.get("/new/", headers=SWEDISH).content.decode()
+    assert 'name="call_up" value="0,10"' in html and 'name="initial" value="0,50"' in html
+    form = new_game_form("Ann", "Bob", call_up="0,10", initial="0,50", buy_in="0.50")
+    response = client.post("/new/", form, headers=SWEDISH)
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.call_up, game.initial, game.buy_in) == (
+        Decimal("0.10"),
+        Decimal("0.50"),
+        Decimal("0.50"),
+    )
+    assert game.to_json()["stakes"]["initial"] == "0.50"
+
+
+def test_a_swedish_phone_is_told_in_swedish_when_a_stake_is_no_amount(client):
+    response = client.post("/new/", new_game_form("Ann", "Bob", initial="mycket"), headers=SWEDISH)
+    assert response.status_code == 422
+    assert "Insatsen måste vara ett belopp som ”0,50”, inte ”mycket”" in response.content.decode()
+    assert not Game.objects.exists()

@@ -15,11 +15,13 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 SHARED = {"Kalooki", "Ledger", "PDF", "QR", "MB", "Blackpool", "US", "Letter", "Final", "Offline"}
 SHARED |= {"in", "per", "Per", "information", "ISO", "Jamaica"}  # köpa in, per giv, ISO-kod
 SHARED |= {"units"}  # the word a club types as its currency for chips
-SHARED |= {"just", "full"}  # Swedish words spelled as English ones
+SHARED |= {"just", "full", "joker", "version", "problem"}  # Swedish words spelled as English ones
+SHARED |= {"GBP", "EUR", "USD", "SEK", "API", "OpenAPI"}  # currency codes, the API's names
 
 
 class Texts(HTMLParser):
-    """Visible text nodes and read attributes, outside any element in another language."""
+    """Visible text nodes and read attributes, outside any element in another language or
+    marked translate="no" (code on the API docs page)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -36,6 +38,7 @@ class Texts(HTMLParser):
             self.page_lang = attrs.get("lang", "")
         lang = attrs.get("lang")
         foreign = tag != "html" and lang is not None and lang != self.page_lang
+        foreign = foreign or attrs.get("translate") == "no"
         skipped = tag in UNSEEN or foreign or ("hidden" in attrs and tag != "template")
         if not (skipped or self.skipping()):
             self.texts += [attrs[name] for name in HEARD if attrs.get(name)]
