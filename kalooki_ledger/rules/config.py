@@ -7,7 +7,6 @@ from typing import Literal
 
 from .money import UNITS, ZERO
 
-FamilyKey = Literal["elimination", "positive", "per-hand", "fixed-deals"]  # families.py's keys
 OutAt = Literal["over", "reach"]
 SUITS = "SHDC"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -23,7 +22,7 @@ class Deal:
 
 @dataclass(frozen=True)
 class Rules:
-    family: FamilyKey = "elimination"
+    family: str = "elimination"  # a key of families.FAMILIES, which family_of checks
     limit: int = 150
     out_at: OutAt = "over"
     max_buy_ins: int | None = 2  # None: unlimited
@@ -70,6 +69,10 @@ class Rules:
 
     def buy_ins_left(self, used: int) -> int | None:
         return None if self.max_buy_ins is None else max(0, self.max_buy_ins - used)
+
+    def penalty_factor(self, kalookie: bool) -> int:
+        """What a loser's hand counts for: doubled by a kalookie where the rules say so."""
+        return 2 if kalookie and self.kalookie_doubles_penalties else 1
 
     def winner_bonus(self, kalookie: bool) -> int:
         return self.winner_bonus_kalookie if kalookie else self.winner_bonus_call_up

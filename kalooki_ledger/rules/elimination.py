@@ -51,7 +51,7 @@ class EliminationReplay(Replay):
         rules, stakes = self.rules, self.stakes
         winner = hand.winner
         assert winner is not None
-        factor = 2 if hand.kalookie and rules.kalookie_doubles_penalties else 1
+        factor = rules.penalty_factor(hand.kalookie)
         bonus = -rules.winner_bonus(hand.kalookie)
         lose, win = self.hand_payments(hand.kalookie, len(in_game))
         totals, hand_money, within_limit = self.totals, self.hand_money, self.highest_within

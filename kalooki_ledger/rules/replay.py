@@ -274,10 +274,12 @@ class Replay:
     def result_text(self) -> str:
         return f"{self.winner} won" if self.winner else f"{' and '.join(self.sharers)} tied"
 
+    def best(self, totals: list[int]) -> int:
+        return min(totals) if self.family.lowest_wins else max(totals)
+
     def finish(self, number: int) -> None:
         """The game is over after hand `number`: the best total wins, all who share it tie."""
-        totals = [self.totals[p] for p in self.seats]
-        best = min(totals) if self.family.lowest_wins else max(totals)
+        best = self.best([self.totals[p] for p in self.seats])
         self.sharers = tuple(p for p in self.seats if self.totals[p] == best)
         self.winner = self.sharers[0] if len(self.sharers) == 1 else None
         self.finished_after = number
@@ -286,8 +288,7 @@ class Replay:
         """A game stopped with "leader": the best total among those still in takes the pot;
         leaders who tie split it as at a finish."""
         share = dict.fromkeys(self.seats, ZERO)
-        totals = [self.totals[p] for p in self.seats if p in still_in]
-        best = min(totals) if self.family.lowest_wins else max(totals)
+        best = self.best([self.totals[p] for p in self.seats if p in still_in])
         self.sharers = tuple(p for p in self.seats if p in still_in and self.totals[p] == best)
         order = [p for p in _from_left_of(self.seats, self.dealer_index) if p in self.sharers]
         for player, amount in zip(order, split_evenly(self.pool, len(order), digits), strict=True):
@@ -575,7 +576,7 @@ class PointsReplay(Replay):
 
     def points(self, hand: Hand, values: dict[str, int], losers: list[str]) -> dict[str, int]:
         """What each loser's hand counts against them this hand."""
-        factor = 2 if hand.kalookie and self.rules.kalookie_doubles_penalties else 1
+        factor = self.rules.penalty_factor(hand.kalookie)
         return {p: values[p] * factor for p in losers}
 
     def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
