@@ -338,8 +338,9 @@ def _points_rule_lines(rules: Rules, kind: Family) -> tuple[str, ...]:
     )
 
 
-def rule_lines(rules: Rules) -> tuple[str, ...]:
-    """Every setting of a game, in the short words of a score sheet's header."""
+def rule_lines(rules: Rules, buy_ins: bool = True) -> tuple[str, ...]:
+    """Every setting of a game, in the short words of a score sheet's header; a tournament
+    table's sheet leaves out the buy-ins (`buy_ins=False`), paid to the organiser instead."""
     kind = family_of(rules.family)
     if not kind.eliminates:
         return _points_rule_lines(rules, kind)
@@ -348,16 +349,16 @@ def rule_lines(rules: Rules) -> tuple[str, ...]:
     else:
         limit = gettext("out on reaching %(limit)s") % {"limit": rules.limit}
     if rules.max_buy_ins is None:
-        buy_ins = gettext("unlimited buy-ins")
+        allowed = gettext("unlimited buy-ins")
     elif rules.max_buy_ins == 0:
-        buy_ins = gettext("no buy-ins")
+        allowed = gettext("no buy-ins")
     else:
-        buy_ins = ngettext("%(count)s buy-in each", "%(count)s buy-ins each", rules.max_buy_ins) % {
+        allowed = ngettext("%(count)s buy-in each", "%(count)s buy-ins each", rules.max_buy_ins) % {
             "count": rules.max_buy_ins
         }
     if rules.max_buy_ins != 0:
-        buy_ins = gettext("%(buy_ins)s while %(remaining)s players stay within the limit") % {
-            "buy_ins": buy_ins,
+        allowed = gettext("%(buy_ins)s while %(remaining)s players stay within the limit") % {
+            "buy_ins": allowed,
             "remaining": rules.buy_in_needs_remaining,
         }
     if rules.winner_bonus_call_up or rules.winner_bonus_kalookie:
@@ -374,7 +375,7 @@ def rule_lines(rules: Rules) -> tuple[str, ...]:
     )
     return (
         gettext("Limit: %(limit)s") % {"limit": limit},
-        gettext("Buy-ins: %(buy_ins)s") % {"buy_ins": buy_ins},
+        *((gettext("Buy-ins: %(buy_ins)s") % {"buy_ins": allowed},) if buy_ins else ()),
         gettext("Scoring: %(doubles)s; %(bonus)s") % {"doubles": doubles, "bonus": bonus},
         gettext(
             "Cards: %(deck)s, %(dealt)s dealt; joker %(joker)s, ace %(ace)s; first meld %(meld)s"
