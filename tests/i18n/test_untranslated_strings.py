@@ -14,6 +14,7 @@ from tests.i18n.pages import (
     DATA,
     ERROR_PAGES,
     PHASE_2,
+    SHEET_PAGES,
     club_night,
     sign_in,
 )
@@ -22,7 +23,7 @@ from tests.i18n.visible import english_left
 pytestmark = pytest.mark.django_db
 
 SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
-PAGES = CLUB_PAGES + ACCOUNT_PAGES + ERROR_PAGES
+PAGES = CLUB_PAGES + ACCOUNT_PAGES + ERROR_PAGES + SHEET_PAGES
 
 
 def shown(client, page, night, headers=None) -> str:

@@ -15,6 +15,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 SHARED = {"Kalooki", "Ledger", "PDF", "QR", "MB", "Blackpool", "US", "Letter", "Final", "Offline"}
 SHARED |= {"in", "per", "Per", "information", "ISO", "Jamaica"}  # köpa in, per giv, ISO-kod
 SHARED |= {"units"}  # the word a club types as its currency for chips
+SHARED |= {"JSON", "json", "CSV"}  # the formats a game downloads as: "Partifil (.json)"
 SHARED |= {"just", "full"}  # Swedish words spelled as English ones
 
 
