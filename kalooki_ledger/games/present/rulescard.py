@@ -2,6 +2,7 @@
 blank), its stakes line, and the plain-language rules card the table page links. Every line is
 one message of the active language, its numbers and amounts in named placeholders."""
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from kalooki_ledger.rules import Family, Rules, Stakes, family_of
@@ -118,7 +119,8 @@ def _positive_card(rules: Rules, stakes: Stakes) -> list[str]:
     )
     ends = []
     if rules.target:
-        ends.append(gettext("the first to %(target)s points") % {"target": f"{rules.target:,}"})
+        target = number_format(rules.target, force_grouping=True)
+        ends.append(gettext("the first to %(target)s points") % {"target": target})
     if rules.deals:
         ends.append(
             gettext("the highest total after %(deals)s deals (void deals don't count)")
