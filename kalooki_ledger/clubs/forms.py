@@ -127,7 +127,8 @@ class SettingsForm(NamedModelForm):
     """The club's name and season, and the table every club game and tournament starts from."""
 
     preset = forms.ChoiceField(
-        label=gettext_lazy("Rules"), choices=[(key, p.name) for key, p in engine.PRESETS.items()]
+        label=gettext_lazy("Rules"),
+        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
     )
 
     class Meta:
@@ -283,7 +284,7 @@ class NewGameForm(forms.Form):
 
     title = forms.CharField(max_length=200, required=False, label=gettext_lazy("Title"))
     preset = forms.ChoiceField(
-        choices=[(key, p.name) for key, p in engine.PRESETS.items()],
+        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
         initial=engine.DEFAULT_PRESET,
         label=gettext_lazy("Rules"),
     )

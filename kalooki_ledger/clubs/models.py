@@ -95,7 +95,7 @@ class Club(models.Model):
         """The club's table in one line: "British club, limit 150 · call-up £0.10, …"."""
         preset = engine.PRESETS[self.preset]
         limit = self.rule_changes(self.preset).get("limit")
-        rules = preset.name + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
+        rules = _(preset.name) + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
         fmt = self.money()
         keys = engine.family_of(preset.rules.family).stakes
         stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)

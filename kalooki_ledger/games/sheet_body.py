@@ -1,7 +1,8 @@
 """The score sheet's two table bodies (points and running payments) as HTML, built in one pass
 from present's rows and kept per game version, so a second look at an unchanged sheet costs
-a lookup. Each worker keeps its own few; what is kept holds no CSRF token and no idempotency key
-(the forms around it render with every request)."""
+a lookup. Each worker keeps its own few, per language (their words are the active language's);
+what is kept holds no CSRF token and no idempotency key (the forms around it render with every
+request)."""
 
 import threading
 from collections import OrderedDict
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from kalooki_ledger import rules as engine
 
@@ -28,22 +30,22 @@ class Body(NamedTuple):
     notes: list[present.PenaltyNote]
 
 
-_bodies: OrderedDict[tuple[int, str, bool], Body] = OrderedDict()
+_bodies: OrderedDict[tuple[int, str, bool, str], Body] = OrderedDict()
 _lock = threading.Lock()
 
 
 def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
     """The sheet's bodies for `game` at `ledger` (its ledger()): kept, or built."""
-    key = game.cache_key()
+    key = (*game.cache_key(), can_edit, get_language() or "")
     with _lock:
-        body = _bodies.get((*key, can_edit))
+        body = _bodies.get(key)
         if body is not None and body.ledger is ledger:
-            _bodies.move_to_end((*key, can_edit))
+            _bodies.move_to_end(key)
             return body
     body = build(ledger, game.edit_token if can_edit else None)
     with _lock:
-        _bodies[(*key, can_edit)] = body
-        _bodies.move_to_end((*key, can_edit))
+        _bodies[key] = body
+        _bodies.move_to_end(key)
         while len(_bodies) > SIZE:
             _bodies.popitem(last=False)
     return body
@@ -63,15 +65,17 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
     # One reverse for every row: the edit link differs only in the hand's number.
     edit = reverse("games:edit", args=[edit_token, 0]) if edit_token else ""
     head, _, tail = edit.rpartition("/0/")
+    edit_word = escape(gettext("Edit"))
     points: list[str] = []
     payments: list[str] = []
     for row in rows:
         n = row.number
         mark = ' class="conflict"' if row.problems else (' class="void"' if row.void else "")
         if edit_token:
+            label = escape(gettext("Edit hand %(number)s") % {"number": n})
             number = (
-                f'<a class="edit" href="{escape(head)}/{n}/{escape(tail)}" '
-                f'aria-label="Edit hand {n}">{n} <span aria-hidden="true">Edit</span></a>'
+                f'<a class="edit" href="{escape(head)}/{n}/{escape(tail)}" aria-label="{label}">'
+                f'{n} <span aria-hidden="true">{edit_word}</span></a>'
             )
         else:
             number = str(n)
@@ -98,7 +102,8 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         payments.append(f'\n    <tr{void}><th scope="row">{n}</th>{money}</tr>\n  ')
     if not rows:
         span = width + 2 if fixed_deals else width + 1
-        points.append(f'\n    <tr><td colspan="{span}" class="center">No hands yet.</td></tr>\n  ')
+        none = escape(gettext("No hands yet."))
+        points.append(f'\n    <tr><td colspan="{span}" class="center">{none}</td></tr>\n  ')
     # Safe: every text in them went through escape() above.
     return Body(
         ledger,

@@ -7,6 +7,7 @@ from .errors import Problem
 from .family import Family
 from .game import Game, Hand
 from .replay import Replay
+from .words import gettext_noop as _
 
 NO_LEADER = (
     "an elimination game has no leader to take the pool: stop it with a refund or a split instead"
@@ -203,11 +204,11 @@ ELIMINATION = Family(
     eliminates=True,
     plays_deals=False,
     has_target=False,
-    kalookie_word="Kalookie",
-    kalookie_how="kalookie",
-    pot_word="pool",
-    points_title="Penalty points",
-    total_word="Total",
-    sheet_title="Penalty points (* won, *K kalookie, (n) bought in, out: dropped out)",
-    legend="* won, *K kalookie, (n) bought in at n, struck through: out",
+    kalookie_word=_("Kalookie"),
+    kalookie_how=_("kalookie"),
+    pot_word=_("pool"),
+    points_title=_("Penalty points"),
+    total_word=_("Total"),
+    sheet_title=_("Penalty points (* won, *K kalookie, (n) bought in, out: dropped out)"),
+    legend=_("* won, *K kalookie, (n) bought in at n, struck through: out"),
 )

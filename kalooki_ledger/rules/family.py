@@ -15,7 +15,8 @@ class Family:
     eliminates: bool  # players go out over a limit and may buy back in; a pool and no leader
     plays_deals: bool  # a fixed schedule of deals, each with its contract
     has_target: bool  # a game may end when someone reaches a target
-    # Its words, plain English; games/present/ writes them into sentences.
+    # Its words, plain English marked for translation (words.gettext_noop); games/present
+    # translates them as it writes them into sentences.
     kalookie_word: str  # the check box: "Kalookie", "Bent the table"
     kalookie_how: str  # "won by kaluki", "won by bending the table"
     pot_word: str  # what the stakes put in make: "pool" or "pot"

@@ -6,6 +6,7 @@ from .errors import Problem
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
+from .words import gettext_noop as _
 
 
 class FixedDealsReplay(PointsReplay):
@@ -64,11 +65,11 @@ FIXED_DEALS = Family(
     eliminates=False,
     plays_deals=True,
     has_target=False,
-    kalookie_word="Bent the table",
-    kalookie_how="bending the table",
-    pot_word="pot",
-    points_title="Points",
-    total_word="Total",
-    sheet_title="Points (* won, *K bent the table); lowest wins",
-    legend="* won, *K bent the table, +n penalty points; lowest total wins",
+    kalookie_word=_("Bent the table"),
+    kalookie_how=_("bending the table"),
+    pot_word=_("pot"),
+    points_title=_("Points"),
+    total_word=_("Total"),
+    sheet_title=_("Points (* won, *K bent the table); lowest wins"),
+    legend=_("* won, *K bent the table, +n penalty points; lowest total wins"),
 )

@@ -5,6 +5,7 @@ from .errors import Problem
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
+from .words import gettext_noop as _
 
 
 class PerHandReplay(PointsReplay):
@@ -68,11 +69,11 @@ PER_HAND = Family(
     eliminates=False,
     plays_deals=False,
     has_target=False,
-    kalookie_word="Kaluki",
-    kalookie_how="kaluki",
-    pot_word="pot",
-    points_title="Points won less lost",
-    total_word="Points",
-    sheet_title="Points won less lost (* won, *K kaluki)",
-    legend="* won, *K kaluki; each hand settles by itself",
+    kalookie_word=_("Kaluki"),
+    kalookie_how=_("kaluki"),
+    pot_word=_("pot"),
+    points_title=_("Points won less lost"),
+    total_word=_("Points"),
+    sheet_title=_("Points won less lost (* won, *K kaluki)"),
+    legend=_("* won, *K kaluki; each hand settles by itself"),
 )

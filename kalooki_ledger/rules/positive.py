@@ -4,6 +4,7 @@ the first to the target, or the best after so many deals, wins."""
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
+from .words import gettext_noop as _
 
 
 class PositiveReplay(PointsReplay):
@@ -32,11 +33,11 @@ POSITIVE = Family(
     eliminates=False,
     plays_deals=False,
     has_target=True,
-    kalookie_word="Kaluki",
-    kalookie_how="kaluki",
-    pot_word="pot",
-    points_title="Points",
-    total_word="Points",
-    sheet_title="Points (* won, *K kaluki); highest wins",
-    legend="* won, *K kaluki; highest total wins",
+    kalookie_word=_("Kaluki"),
+    kalookie_how=_("kaluki"),
+    pot_word=_("pot"),
+    points_title=_("Points"),
+    total_word=_("Points"),
+    sheet_title=_("Points (* won, *K kaluki); highest wins"),
+    legend=_("* won, *K kaluki; highest total wins"),
 )

@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from .config import Deal, Rules, Stakes
 from .money import UNITS
+from .words import gettext_noop as _
 
 
 @dataclass(frozen=True)
@@ -28,27 +29,27 @@ _CASINO_STAKES = _units(1, 2, 5, 5)
 JAMAICA_DEALS = tuple(
     Deal(cards, contract)
     for cards, contract in (
-        (9, "three threes"),
-        (10, "two threes and one four"),
-        (11, "two fours and one three"),
-        (12, "three fours"),
-        (12, "four threes"),
-        (13, "three threes and one four"),
-        (14, "two threes and two fours"),
-        (15, "one three and three fours"),
-        (16, "four fours"),
+        (9, _("three threes")),
+        (10, _("two threes and one four")),
+        (11, _("two fours and one three")),
+        (12, _("three fours")),
+        (12, _("four threes")),
+        (13, _("three threes and one four")),
+        (14, _("two threes and two fours")),
+        (15, _("one three and three fours")),
+        (16, _("four fours")),
     )
 )
 TRINIDAD_DEALS = tuple(
     Deal(12, contract)
     for contract in (
-        "2 sets",
-        "1 set and 1 run",
-        "2 runs",
-        "3 sets",
-        "1 run and 2 sets",
-        "2 runs and 1 set",
-        "3 runs",
+        _("2 sets"),
+        _("1 set and 1 run"),
+        _("2 runs"),
+        _("3 sets"),
+        _("1 run and 2 sets"),
+        _("2 runs and 1 set"),
+        _("3 runs"),
     )
 )
 _NORTH_AMERICAN_DEAL = (15, 15, 15, 13, 11)  # for 2, 3, 4, 5 and 6 players
@@ -68,71 +69,71 @@ PRESETS: dict[str, Preset] = {
     for p in (
         Preset(
             "british",
-            "British club",
-            "Out over 150, two buy-ins while two players remain; the London casinos' stakes.",
+            _("British club"),
+            _("Out over 150, two buy-ins while two players remain; the London casinos' stakes."),
             _BRITISH,
             _CASINO_STAKES,
         ),
         Preset(
             "british-151",
-            "British, 151",
-            "As British club, but out only over 151.",
+            _("British, 151"),
+            _("As British club, but out only over 151."),
             replace(_BRITISH, limit=151),
             _CASINO_STAKES,
         ),
         Preset(
             "williamson",
-            "Williamson's stakes",
-            "British club rules with Andrew Williamson's cheaper pool: 3 to start, 2 to buy in.",
+            _("Williamson's stakes"),
+            _("British club rules with Andrew Williamson's cheaper pool: 3 to start, 2 to buy in."),
             _BRITISH,
             _units(1, 2, 3, 2),
         ),
         Preset(
             "club-uk",
-            "UK club standard",
-            "Out over 150; buy-ins only while three players remain; stakes from one main stake.",
+            _("UK club standard"),
+            _("Out over 150; buy-ins only while three players remain; stakes from one main stake."),
             replace(_BRITISH, buy_in_needs_remaining=3),
             _units(1, 2, 4, 2),
         ),
         Preset(
             "swedish",
-            "Swedish",
-            "Out over 100; stakes 1 to call out, 3 for Kalooki, 5 to start or buy in.",
+            _("Swedish"),
+            _("Out over 100; stakes 1 to call out, 3 for Kalooki, 5 to start or buy in."),
             replace(_BRITISH, limit=100),
             _units(1, 3, 5, 5),
         ),
         Preset(
             "blackpool",
-            "Blackpool",
-            "Out over 100, first meld 51; no buy-ins at the table (they move to a new table).",
+            _("Blackpool"),
+            _("Out over 100, first meld 51; no buy-ins at the table (they move to a new table)."),
             replace(_BRITISH, limit=100, max_buy_ins=0, initial_meld=51),
             _CASINO_STAKES,
         ),
         Preset(
             "three-deck",
-            "Three decks",
-            "159 cards with three jokers worth 25; out over 301, two buy-ins.",
+            _("Three decks"),
+            _("159 cards with three jokers worth 25; out over 301, two buy-ins."),
             replace(_BRITISH, limit=301, packs=3, jokers=3, joker_value=25),
             _CASINO_STAKES,
         ),
         Preset(
             "long-301",
-            "Long game, 301",
-            "British club rules played out over 301.",
+            _("Long game, 301"),
+            _("British club rules played out over 301."),
             replace(_BRITISH, limit=301),
             _CASINO_STAKES,
         ),
         Preset(
             "long-501",
-            "Long game, 501",
-            "British club rules played out over 501.",
+            _("Long game, 501"),
+            _("British club rules played out over 501."),
             replace(_BRITISH, limit=501),
             _CASINO_STAKES,
         ),
         Preset(
             "kaluki-003",
-            "Kaluki with bonus points",
-            "Out on reaching 150; calling off takes 20 off, a kaluki 40 and doubles the others.",
+            _("Kaluki with bonus points"),
+            _("Out on reaching 150; calling off takes 20 off, a kaluki 40 and doubles the others."),
             replace(
                 _BRITISH,
                 out_at="reach",
@@ -144,9 +145,11 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "north-american",
-            "North American Kaluki",
-            "108 cards; the winner scores what the others hold (aces 15, jokers 25); "
-            "first to 1,000 wins.",
+            _("North American Kaluki"),
+            _(
+                "108 cards; the winner scores what the others hold (aces 15, jokers 25); "
+                "first to 1,000 wins."
+            ),
             Rules(
                 family="positive",
                 max_buy_ins=0,
@@ -162,8 +165,8 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "scarne",
-            "Scarne's East Coast Kaluki",
-            "Every hand settles: losers pay a point a card, two a joker, doubled on a kaluki.",
+            _("Scarne's East Coast Kaluki"),
+            _("Every hand settles: losers pay a point a card, two a joker, doubled on a kaluki."),
             Rules(
                 family="per-hand",
                 max_buy_ins=0,
@@ -176,17 +179,21 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "jamaica",
-            "Jamaican Kalooki",
-            "Nine deals of 9 to 16 cards with their contracts; bending the table doubles; "
-            "lowest total wins.",
+            _("Jamaican Kalooki"),
+            _(
+                "Nine deals of 9 to 16 cards with their contracts; bending the table doubles; "
+                "lowest total wins."
+            ),
             replace(_CARIBBEAN, deal_schedule=JAMAICA_DEALS, kalookie_doubles_penalties=True),
             Stakes(),
         ),
         Preset(
             "trinidad",
-            "Trinidad Kalooki",
-            "Seven rounds of 12 cards with their contracts; going out scores nothing and "
-            "doubles nothing; a lost challenge scores 50 more; lowest total wins.",
+            _("Trinidad Kalooki"),
+            _(
+                "Seven rounds of 12 cards with their contracts; going out scores nothing and "
+                "doubles nothing; a lost challenge scores 50 more; lowest total wins."
+            ),
             replace(_CARIBBEAN, deal_schedule=TRINIDAD_DEALS, lost_challenge=50),
             Stakes(),
         ),

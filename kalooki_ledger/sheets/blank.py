@@ -3,6 +3,7 @@
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 
 from kalooki_ledger.games import present
 from kalooki_ledger.rules import PRESETS, Stakes, family_of
@@ -54,27 +55,25 @@ def blank_sheet(
     at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
-        preset=f"{preset.name}: {preset.description}",
+        preset=gettext("%(name)s: %(description)s")
+        % {"name": gettext(preset.name), "description": gettext(preset.description)},
         # A tournament table's players go out to the organiser, not to a buy-in at the table.
-        settings=tuple(
-            line
-            for line in present.rule_lines(rules)
-            if not (at_tournament and line.startswith("Buy-ins"))
-        ),
+        settings=present.rule_lines(rules, buy_ins=not at_tournament),
         stakes=() if at_tournament else present.stake_lines(stakes, family_of(rules.family)),
         players=players,
         rows=rows,
         buy_in_boxes=rules.max_buy_ins,
         pool_line=""
         if at_tournament
-        else (f"{players} {times} initial {initial} + buy-ins {times} {buy_in}"),
+        else gettext("%(players)s %(times)s initial %(initial)s + buy-ins %(times)s %(buy_in)s")
+        % {"players": players, "times": times, "initial": initial, "buy_in": buy_in},
         # With n players the fewest transfers that settle every net are at most n - 1.
         transfer_lines=0 if at_tournament else players - 1,
         names=tuple(names[:players]),
-        tournament=tournament or ("Tournament table" if at_tournament else ""),
+        tournament=tournament or (gettext("Tournament table") if at_tournament else ""),
         out_note=out_note
         or (
-            "Out over the limit: see the organiser to buy in to a new table."
+            gettext("Out over the limit: see the organiser to buy in to a new table.")
             if at_tournament
             else ""
         ),

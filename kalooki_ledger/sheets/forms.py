@@ -1,6 +1,9 @@
 """The two forms of the sheets app: uploading a game record, and asking for blank club sheets."""
 
 from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules import PRESETS
@@ -13,10 +16,10 @@ MIN_ROWS, MAX_ROWS, DEFAULT_ROWS = 5, 60, 22
 
 class ImportForm(forms.Form):
     record = forms.FileField(
-        label="Game record (.json)",
+        label=gettext_lazy("Game record (.json)"),
         error_messages={
-            "required": "Choose a game record file (.json) to import.",
-            "empty": "That file is empty: choose a game record file (.json).",
+            "required": gettext_lazy("Choose a game record file (.json) to import."),
+            "empty": gettext_lazy("That file is empty: choose a game record file (.json)."),
         },
     )
 
@@ -25,8 +28,8 @@ class ImportForm(forms.Form):
         upload = self.cleaned_data["record"]
         if upload.size > MAX_UPLOAD:
             raise forms.ValidationError(
-                f"That file is {upload.size / 1024 / 1024:.1f} MB: a game record can be at most "
-                "2 MB."
+                gettext("That file is %(size)s MB: a game record can be at most 2 MB.")
+                % {"size": number_format(upload.size / 1024 / 1024, 1)}
             )
         try:
             data = engine.read_record_json(upload.read())
@@ -34,56 +37,71 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
         if isinstance(data, list):
             raise forms.ValidationError(
-                f"That file holds a list of {len(data)} games (a backup): upload one game's "
-                "record here, or restore a backup with manage.py import_game."
+                gettext(
+                    "That file holds a list of %(count)s games (a backup): upload one game's "
+                    "record here, or restore a backup with manage.py import_game."
+                )
+                % {"count": len(data)}
             )
         return data
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    return [(key, preset.name) for key, preset in PRESETS.items()]
+    return [(key, gettext(preset.name)) for key, preset in PRESETS.items()]
+
+
+def _rows_message() -> str:
+    return gettext("Rows is a whole number from %(min)s to %(max)s.") % {
+        "min": MIN_ROWS,
+        "max": MAX_ROWS,
+    }
 
 
 class BlankSheetForm(forms.Form):
     players = forms.TypedChoiceField(
-        label="Players",
+        label=gettext_lazy("Players"),
         choices=[(n, str(n)) for n in range(2, 7)],
         coerce=int,
         initial=4,
         widget=forms.RadioSelect,
-        error_messages=dict.fromkeys(("required", "invalid_choice"), "Choose from 2 to 6 players."),
+        error_messages=dict.fromkeys(
+            ("required", "invalid_choice"), gettext_lazy("Choose from 2 to 6 players.")
+        ),
     )
     preset = forms.ChoiceField(
-        label="House rules",
+        label=gettext_lazy("House rules"),
         choices=preset_choices,
         initial="british",
         error_messages=dict.fromkeys(
             ("required", "invalid_choice"),
-            "Choose one of the house rules listed (British club, Swedish, …).",
+            gettext_lazy("Choose one of the house rules listed (British club, Swedish, …)."),
         ),
     )
     club = forms.CharField(
-        label="Club name (optional)",
+        label=gettext_lazy("Club name (optional)"),
         max_length=80,
         required=False,
-        error_messages={"max_length": "A club name has at most 80 characters."},
+        error_messages={"max_length": gettext_lazy("A club name has at most 80 characters.")},
     )
     rows = forms.IntegerField(
-        label="Rows for hands",
+        label=gettext_lazy("Rows for hands"),
         min_value=MIN_ROWS,
         max_value=MAX_ROWS,
         initial=DEFAULT_ROWS,
         error_messages=dict.fromkeys(
             ("required", "invalid", "min_value", "max_value"),
-            f"Rows is a whole number from {MIN_ROWS} to {MAX_ROWS}.",
+            lazy(_rows_message, str)(),
         ),
     )
     paper = forms.ChoiceField(
-        label="Paper",
-        choices=[(key, size if key == "a4" else "US Letter") for key, size in PAPERS.items()],
+        label=gettext_lazy("Paper"),
+        choices=[
+            (key, size if key == "a4" else gettext_lazy("US Letter"))
+            for key, size in PAPERS.items()
+        ],
         initial="a4",
         widget=forms.RadioSelect,
         error_messages=dict.fromkeys(
-            ("required", "invalid_choice"), "Choose A4 or US Letter paper."
+            ("required", "invalid_choice"), gettext_lazy("Choose A4 or US Letter paper.")
         ),
     )

@@ -7,6 +7,9 @@ Every word and figure on it is written by games/present; this puts them in the s
 import datetime
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
+
 from kalooki_ledger.games import present
 from kalooki_ledger.games.present import Cell, PrintedRow
 from kalooki_ledger.rules import PRESETS, Family, GameRecord, Ledger, family_of
@@ -48,14 +51,23 @@ def score_sheet(
     kind = family_of(game.rules.family)
     fmt = present.Money(ledger)
     preset = PRESETS[record.preset]
-    overridden = f" (changed: {', '.join(record.rule_overrides)})" if record.rule_overrides else ""
+    told = {"name": gettext(preset.name), "key": preset.key}
+    if record.rule_overrides:
+        # The overridden settings are named as the record names them, its language-neutral keys.
+        told["changed"] = ", ".join(record.rule_overrides)
+        preset_text = gettext("%(name)s (%(key)s) (changed: %(changed)s)") % told
+    else:
+        preset_text = gettext("%(name)s (%(key)s)") % told
+    day = record.played_on or started
     return ScoreSheet(
-        title=record.title or "Kalooki score sheet",
-        played_on=str(record.played_on or started or "date not recorded"),
-        preset=f"{preset.name} ({preset.key}){overridden}",
+        title=record.title or gettext("Kalooki score sheet"),
+        # English keeps the ISO date it always printed; other languages write theirs.
+        played_on=pgettext("a sheet's date", "date not recorded") if day is None else _day(day),
+        preset=preset_text,
         settings=present.rule_lines(game.rules),
         stakes=present.stake_lines(game.stakes, kind),
-        seats=f"Seats clockwise: {', '.join(game.players)}; {game.first_dealer} dealt first",
+        seats=gettext("Seats clockwise: %(players)s; %(dealer)s dealt first")
+        % {"players": ", ".join(game.players), "dealer": game.first_dealer},
         status=present.status_line(ledger),
         players=game.players,
         rows=present.printed_rows(ledger),
@@ -70,3 +82,8 @@ def score_sheet(
         place=place,
         penalty_notes=tuple(n.plain() for n in present.penalty_notes(ledger)),
     )
+
+
+def _day(day: datetime.date) -> str:
+    """The day a game was played: 2026-03-14 in English as ever, "14 mars 2026" in Swedish."""
+    return date_format(day, gettext("Y-m-d"))

@@ -3,7 +3,9 @@
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
@@ -23,7 +25,7 @@ def _game(token: str) -> Game:
     """The game behind either of its links: scoring and watching may both download."""
     game = Game.objects.loaded().filter(Q(edit_token=token) | Q(share_token=token)).first()
     if game is None:
-        raise Http404("No game at this link")
+        raise Http404(gettext("No game at this link"))
     return game
 
 
@@ -41,17 +43,26 @@ def _file_name(game: Game, extension: str) -> str:
 def pdf(request, token: str):
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
-        return error_page(request, 400, said=f"Paper must be one of: {', '.join(PAPERS)}.")
+        return error_page(
+            request,
+            400,
+            said=gettext("Paper must be one of: %(papers)s.") % {"papers": ", ".join(PAPERS)},
+        )
     game = _game(token)
     hands = game.hands.count()
     if hands > MAX_PDF_HANDS:
         return error_page(
             request,
             400,
-            title="Too long for a PDF",
-            said=f"This game has {hands:,} hands, and a score sheet PDF holds at most "
-            f"{MAX_PDF_HANDS} (three pages).",
-            sentence="Download the hands as CSV or the game as JSON instead: they hold every hand.",
+            title=gettext("Too long for a PDF"),
+            said=gettext(
+                "This game has %(hands)s hands, and a score sheet PDF holds at most %(most)s "
+                "(three pages)."
+            )
+            % {"hands": number_format(hands, force_grouping=True), "most": MAX_PDF_HANDS},
+            sentence=gettext(
+                "Download the hands as CSV or the game as JSON instead: they hold every hand."
+            ),
         )
     return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
 
@@ -81,16 +92,19 @@ def import_record(request):
         return error_page(
             request,
             429,
-            title="Too many imports",
-            said=f"This address has imported {IMPORTS_PER_HOUR} games in the last hour.",
-            sentence="Wait an hour, or log in to import more. Nothing was imported.",
+            title=gettext("Too many imports"),
+            said=gettext("This address has imported %(count)s games in the last hour.")
+            % {"count": IMPORTS_PER_HOUR},
+            sentence=gettext("Wait an hour, or log in to import more. Nothing was imported."),
         )
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             game = store_import(form.cleaned_data["record"])
         except engine.RecordError as exc:
-            form.add_error("record", f"{exc}. Nothing was imported.")
+            form.add_error(
+                "record", gettext("%(problem)s. Nothing was imported.") % {"problem": exc}
+            )
         else:
             remember(request, game, scoring=True)
             return redirect(game.get_absolute_url())

@@ -65,3 +65,15 @@ def test_a_ledger_replayed_afresh_builds_the_rows_afresh(client, built):
     ledger_cache.clear()  # as after a restore: pages read the database again, rows too
     client.get(url)
     assert built == [3, 3]
+
+
+def test_a_swedish_look_after_an_english_one_gets_swedish_rows(client, built):
+    game = stored_game(hands=worked_hands()[:3])
+    url = f"/g/{game.edit_token}/sheet/"
+    english = client.get(url).content.decode()
+    swedish = client.get(url, headers={"Accept-Language": "sv"}).content.decode()
+    assert 'aria-label="Edit hand 1"' in english
+    assert 'aria-label="Ändra giv 1"' in swedish and "Edit hand" not in swedish
+    client.get(url, headers={"Accept-Language": "sv"})
+    client.get(url)
+    assert built == [3, 3]  # one build a language, each kept

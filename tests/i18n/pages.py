@@ -6,10 +6,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from kalooki_ledger import rules as engine
 from kalooki_ledger.clubs.models import Membership
-from kalooki_ledger.games import present
-from kalooki_ledger.rules.record import build_rules, build_stakes
 from tests.clubs import factories
 from tests.i18n import house_rules
 
@@ -173,37 +170,23 @@ SETTINGS_PAGES = [
     Page("API docs", _at("api:docs"), signed_in=False, data=API_NAMES),
 ]
 
+SHEET_PAGES = [
+    Page("blank sheets form", _at("sheets:blank"), signed_in=False),
+    Page(
+        "blank sheets form, refused",
+        lambda night: reverse("sheets:blank") + "?players=9&rows=2",
+        status=400,
+        signed_in=False,
+    ),
+    Page("import refused", _at("sheets:import"), post={}, status=400, signed_in=False),
+]
+
 DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS)
 DATA += (house_rules.HOUSE, house_rules.NOTES)
 
-# English that the club pages show from modules phase 2 of issue 19 translates (the rule presets'
-# names in kalooki_ledger/rules, a game's status from games/present.py). Phase 2 empties this.
-PHASE_2 = (
-    *sorted((preset.name for preset in engine.PRESETS.values()), key=len, reverse=True),
-    "Being played",
-    " won",
-)
-
-
-def _rules_card_lines() -> tuple[str, ...]:
-    """The rules cards the settings pages show, in English: their lines are worded in
-    games/present/rulescard.py, which helper G translates (phase 2 of issue 19)."""
-    shown = [
-        (build_rules("british", {"limit": 100})[0], build_stakes("british", STAKES_SHORT)),
-        house_rules.rules_and_stakes(),
-        (build_rules("british", {})[0], build_stakes("british", {"currency": "SEK"})),
-    ]
-    lines = {line for rules, stakes in shown for line in present.rules_card(rules, stakes)}
-    return tuple(sorted(lines, key=len, reverse=True))
-
-
-STAKES_SHORT = factories.short_game(PLAYERS, "Agneta")["stakes"]
-# English the settings pages still show from helper G's modules (the rules card's lines, the
-# presets' descriptions): allowed until G's translations are merged, then emptied.
-RULES_CARD_PENDING = (
-    *_rules_card_lines(),
-    *sorted((preset.description for preset in engine.PRESETS.values()), key=len, reverse=True),
-)
+# English that the club pages show from modules phase 2 of issue 19 translates. Phase 2 emptied
+# it of the rule presets' names and a game's status (games/present).
+PHASE_2: tuple[str, ...] = ()
 
 
 def sign_in(client, night: dict, page: Page) -> None:

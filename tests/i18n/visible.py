@@ -17,6 +17,8 @@ SHARED |= {"in", "per", "Per", "information", "ISO", "Jamaica"}  # köpa in, per
 SHARED |= {"units"}  # the word a club types as its currency for chips
 SHARED |= {"just", "full", "joker", "version", "problem"}  # Swedish words spelled as English ones
 SHARED |= {"GBP", "EUR", "USD", "SEK", "API", "OpenAPI"}  # currency codes, the API's names
+SHARED |= {"JSON", "json", "CSV"}  # the formats a game downloads as: "Partifil (.json)"
+SHARED |= {"hand", "kr", "Andrew"}  # a card hand in Swedish too; kronor's sign; a source's author
 
 
 class Texts(HTMLParser):

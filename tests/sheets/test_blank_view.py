@@ -80,3 +80,25 @@ def test_a_table_without_buy_ins_says_so_in_the_tally():
 def test_page_one_of_the_blank_sheet_turns_into_a_png_for_a_look(six_players_pdf):
     png = page_one_png(six_players_pdf, SCREENSHOTS / "blank-sheet")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_blank_sheet_asked_for_in_swedish_is_printed_in_swedish(client):
+    query = {"players": "4", "preset": "swedish", "club": "Kallegänget", "rows": "10"}
+    response = client.get(
+        reverse("sheets:blank"), {**query, "paper": "a4"}, headers={"Accept-Language": "sv"}
+    )
+    text = " ".join(pdf_text(response.content).split())
+    assert "Kallegänget: Kalleprotokoll" in text
+    assert "Svensk: Ute över 100" in text
+    assert "Gräns: ute över 100" in text
+    assert "Insatser (marker): per giv 1, kalle 3, insats 5, inköp 5" in text
+    assert "Datum Bord Protokollförare" in text
+    assert "Spelare 2" in text and "Betalningar" in text and "Uppgörelse" in text
+    for english in ("Points", "Payments", "Player", "Pool", "Settlement", "pays", "Date"):
+        assert english not in text.split()
+
+
+def test_the_blank_sheet_form_in_swedish_names_the_presets_in_swedish(client):
+    html = client.get(reverse("sheets:blank"), headers={"Accept-Language": "sv"}).content.decode()
+    assert "Tomma protokoll" in html and "Brittisk klubb" in html
+    assert "British club" not in html

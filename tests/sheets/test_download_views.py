@@ -62,3 +62,11 @@ def test_downloads_do_not_change_the_game(client, game):
     client.get(reverse("sheets:csv", args=[game.edit_token]))
     game.refresh_from_db()
     assert game.updated == before
+
+
+def test_the_pdf_is_printed_in_the_language_it_was_asked_in(client, game):
+    url = reverse("sheets:pdf", args=[game.share_token])
+    swedish = pdf_text(client.get(url, headers={"Accept-Language": "sv"}).content)
+    english = pdf_text(client.get(url).content)
+    assert "Uppgörelse" in swedish and "Settlement" not in swedish
+    assert "Settlement" in english and "Uppgörelse" not in english

@@ -1,9 +1,10 @@
 """The PDF score sheet, read back with poppler: source 000's figures, page fit and paper sizes."""
 
 import pytest
+from django.utils import translation
 
 from kalooki_ledger.rules import parse_record, replay
-from kalooki_ledger.sheets.pdf import check_paper, score_sheet_pdf
+from kalooki_ledger.sheets.pdf import check_paper, score_sheet_html, score_sheet_pdf
 from tests.helpers import (
     SCREENSHOTS,
     long_record,
@@ -148,3 +149,34 @@ def test_penalty_points_and_their_reasons_are_told_under_the_sheet():
     assert "55 (+50)" in text
     assert "Penalty points Hand 1, Cy: +50 penalty points — Lost a challenge" in text
     assert "Stopped early: the pot of £3.00 taken by the leader, Bob" in text
+
+
+# Words of the English sheet that are no Swedish words: none is left on the Swedish one.
+ENGLISH = {"Hand", "Played", "Preset", "Seats", "Finished", "wins", "Payments", "Penalty", "Pool"}
+ENGLISH |= {"Total", "Settlement", "pays", "Agreed", "settled", "Page", "of", "out", "Limit"}
+
+
+def test_a_sheet_asked_for_in_swedish_is_printed_in_swedish():
+    data = {**worked_example(), "title": "Fredag hos Mark", "played_on": "2026-11-20"}
+    data["stakes"] = {"currency": "SEK", "call_up": "1", "kalookie": "2", "initial": "5"}
+    data["stakes"] |= {"buy_in": "5"}
+    with translation.override("sv"):
+        pdf = render(data)
+        html = score_sheet_html(parse_record(data), replay(parse_record(data).game))
+    text = " ".join(pdf_text(pdf).split())
+    assert '<html lang="sv">' in html
+    assert "Spelat 20 november 2026 · Regler: Brittisk klubb (british)" in text
+    assert "Avslutat: John vinner potten på 25,00 kr" in text
+    assert "Mark betalar John 16,00 kr" in text
+    assert "Sida 1 av 1" in text
+    assert "vinner 98" in text and "ute 198" in text
+    assert not set(text.split()) & ENGLISH, set(text.split()) & ENGLISH
+    png = page_one_png(pdf, SCREENSHOTS / "sheet-pdf-in-swedish")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_same_sheet_in_english_keeps_its_english_and_its_iso_date():
+    data = {**worked_example(), "played_on": "2026-11-20"}
+    text = " ".join(pdf_text(render(data)).split())
+    assert "Played on 2026-11-20 · Preset: British club (british)" in text
+    assert "Page 1 of 1" in text

@@ -1,7 +1,8 @@
 """How a game is written for people, in one place the pages, the printed sheets and the CSV
 share: money (money.py), where a game stands and its hands (words.py), the score sheet's cells
 and rows (sheet.py) and the rules in words (rulescard.py). Built only from the engine's records;
-no request needed. The engine keeps the numbers; a family's own words are on its record."""
+no request needed, but written in the active language. The engine keeps the numbers; a family's
+own words are on its record, in English, translated here as they are shown."""
 
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
 from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines

@@ -1,18 +1,36 @@
-"""Money written for people, one way on every page, sheet, PDF and rules card: £0.50, -J$1.60,
-+3 (units), 12 SEK. The CSV writes plain numbers instead, for spreadsheets."""
+"""Money written for people, one way on every page, sheet, PDF and rules card, as the active
+language writes it: £0.50, -J$1.60, +3 (units), 12 CHF in English; 0,50 kr, 5,00 £ and a
+true minus sign in Swedish (docs/translating.md says why). The CSV writes plain numbers instead, for
+spreadsheets."""
 
 from decimal import Decimal
+
+from django.utils.translation import get_language, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import UNITS, display_digits, format_amount
 
 SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JMD": "J$", "TTD": "TT$", "SEK": "kr "}
+NBSP = "\N{NO-BREAK SPACE}"
+
+
+def _swedish() -> bool:
+    return (get_language() or "").split("-")[0] == "sv"
 
 
 def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> str:
-    """£0.50, -£1.60, +£0.30; units as a plain number, other currencies with their code."""
+    """£0.50, -£1.60, +£0.30; units as a plain number, other currencies with their code. In
+    Swedish: a decimal comma, the symbol after the amount (5,00 kr, 5,00 £) and a true minus."""
     text = format_amount(abs(amount), digits)
-    sign = "-" if amount < 0 and text.strip("0.") else ("+" if signed and amount > 0 else "")
+    swedish = _swedish()
+    minus = "\N{MINUS SIGN}" if swedish else "-"
+    sign = minus if amount < 0 and text.strip("0.") else ("+" if signed and amount > 0 else "")
+    if swedish:
+        text = text.replace(".", ",")
+        if currency == UNITS:
+            return f"{sign}{text}"
+        symbol = SYMBOLS.get(currency, currency).strip()
+        return f"{sign}{text}{NBSP}{symbol}"
     if currency in SYMBOLS:
         return f"{sign}{SYMBOLS[currency]}{text}"
     if currency == UNITS:
@@ -30,7 +48,9 @@ def amount_words(amount: Decimal, stakes: engine.Stakes) -> str:
     text = money(amount, stakes.currency, stake_digits(stakes))
     if stakes.currency != UNITS:
         return text
-    return f"{text} unit" if amount == 1 else f"{text} units"
+    # Whole counts choose the plural form; fractions of a unit are always plural.
+    count = int(amount) if amount == int(amount) else 2
+    return ngettext("%(amount)s unit", "%(amount)s units", count) % {"amount": text}
 
 
 class Money:

@@ -1,132 +1,211 @@
 """A game's rules in words: the short settings lines of a score sheet's header (printed or
-blank), its stakes line, and the plain-English rules card the table page links."""
+blank), its stakes line, and the plain-language rules card the table page links. Every line is
+one message of the active language, its numbers and amounts in named placeholders."""
 
-from django.utils.translation import gettext_lazy
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from kalooki_ledger.rules import Family, Rules, Stakes, family_of
 
 from .money import amount_words, money, stake_digits
 
 
+def _or(parts: list[str]) -> str:
+    return f" {gettext('or')} ".join(parts)
+
+
 def _limit_line(rules: Rules) -> str:
     if rules.out_at == "reach":
-        return f"A player is out on reaching {rules.limit} penalty points."
-    return f"A player is out with more than {rules.limit} penalty points."
+        return gettext("A player is out on reaching %(limit)s penalty points.") % {
+            "limit": rules.limit
+        }
+    return gettext("A player is out with more than %(limit)s penalty points.") % {
+        "limit": rules.limit
+    }
 
 
 def _buy_in_line(rules: Rules) -> str:
     if rules.max_buy_ins == 0:
-        return "No buy-ins: a player over the limit is out for good."
-    times = (
-        "as often as they like"
-        if rules.max_buy_ins is None
-        else ("once" if rules.max_buy_ins == 1 else f"up to {rules.max_buy_ins} times")
-    )
-    return (
-        f"A player over the limit may buy back in {times}, while at least "
-        f"{rules.buy_in_needs_remaining} players are still within it, going back to the "
-        "highest total of those within. They decide in turn from the left of the hand's winner."
-    )
-
-
-def _values_line(rules: Rules, cards: int) -> str:
-    low, high = rules.hand_value_bounds(cards)
-    if rules.red_ace_value is not None:
-        aces = f"black aces {rules.ace_value}, red aces {rules.red_ace_value}"
+        return gettext("No buy-ins: a player over the limit is out for good.")
+    if rules.max_buy_ins is None:
+        times = gettext("as often as they like")
+    elif rules.max_buy_ins == 1:
+        times = gettext("once")
     else:
-        aces = f"aces {rules.ace_value}"
+        times = gettext("up to %(count)s times") % {"count": rules.max_buy_ins}
+    return gettext(
+        "A player over the limit may buy back in %(times)s, while at least %(remaining)s "
+        "players are still within it, going back to the highest total of those within. They "
+        "decide in turn from the left of the hand's winner."
+    ) % {"times": times, "remaining": rules.buy_in_needs_remaining}
+
+
+def _aces(rules: Rules) -> str:
+    if rules.red_ace_value is not None:
+        return gettext("black aces %(black)s, red aces %(red)s") % {
+            "black": rules.ace_value,
+            "red": rules.red_ace_value,
+        }
+    return gettext("aces %(value)s") % {"value": rules.ace_value}
+
+
+def _values_line(rules: Rules, cards: int, extra: int | None = None) -> str:
+    low, high = rules.hand_value_bounds(cards)
+    told = {
+        "joker": rules.joker_value,
+        "aces": _aces(rules),
+        "cards": cards,
+        "low": low,
+        "high": high,
+        "extra": extra,
+    }
+    if extra is not None:
+        return (
+            gettext(
+                "Cards left in a loser's hand: jokers %(joker)s, %(aces)s, kings, queens, jacks "
+                "and tens 10, the rest their face value (a loser may hold %(extra)s more than "
+                "dealt after calls; so %(cards)s cards are worth %(low)s to %(high)s)."
+            )
+            % told
+        )
     return (
-        f"Cards left in a loser's hand: jokers {rules.joker_value}, {aces}, kings, queens, "
-        f"jacks and tens 10, the rest their face value (so {cards} cards are worth {low} to "
-        f"{high})."
+        gettext(
+            "Cards left in a loser's hand: jokers %(joker)s, %(aces)s, kings, queens, jacks and "
+            "tens 10, the rest their face value (so %(cards)s cards are worth %(low)s to %(high)s)."
+        )
+        % told
     )
 
 
 def _deck_line(rules: Rules) -> str:
     cards = rules.packs * 52 + rules.jokers
-    return f"{rules.packs} packs and {rules.jokers} jokers ({cards} cards)"
+    return gettext("%(packs)s packs and %(jokers)s jokers (%(cards)s cards)") % {
+        "packs": rules.packs,
+        "jokers": rules.jokers,
+        "cards": cards,
+    }
 
 
 def _dealt(rules: Rules) -> str:
     by = rules.cards_by_players
     if not by:
-        return f"each player is dealt {rules.hand_size}"
-    return f"{by[0]} cards each to two to four players, {by[3]} to five, {by[4]} to six"
+        return gettext("each player is dealt %(cards)s") % {"cards": rules.hand_size}
+    return gettext(
+        "%(four)s cards each to two to four players, %(five)s to five, %(six)s to six"
+    ) % {"four": by[0], "five": by[3], "six": by[4]}
+
+
+def _deck_and_deal(rules: Rules) -> str:
+    return gettext("%(deck)s; %(dealt)s.") % {"deck": _deck_line(rules), "dealt": _dealt(rules)}
+
+
+def _first_meld(rules: Rules) -> str:
+    return gettext("Your first meld must be worth at least %(points)s points.") % {
+        "points": rules.initial_meld
+    }
+
+
+def _pot_line(stakes: Stakes) -> str:
+    return gettext(
+        "Everyone puts %(amount)s in the pot; the winner takes it (a tie shares it)."
+    ) % {"amount": amount_words(stakes.initial, stakes)}
 
 
 def _positive_card(rules: Rules, stakes: Stakes) -> list[str]:
     doubling = (
-        "A kaluki (all the cards down at once) doubles what the others pay in points."
+        gettext("A kaluki (all the cards down at once) doubles what the others pay in points.")
         if rules.kalookie_doubles_penalties
-        else "A kaluki scores the same as any other win."
+        else gettext("A kaluki scores the same as any other win.")
     )
     ends = []
     if rules.target:
-        ends.append(f"the first to {rules.target:,} points")
+        target = number_format(rules.target, force_grouping=True)
+        ends.append(gettext("the first to %(target)s points") % {"target": target})
     if rules.deals:
-        ends.append(f"the highest total after {rules.deals} deals (void deals don't count)")
+        ends.append(
+            gettext("the highest total after %(deals)s deals (void deals don't count)")
+            % {"deals": rules.deals}
+        )
     lines = [
-        f"{_deck_line(rules)}; {_dealt(rules)}.",
-        f"Your first meld must be worth at least {rules.initial_meld} points.",
+        _deck_and_deal(rules),
+        _first_meld(rules),
         _values_line(rules, rules.cards_held(4)),
-        "The winner of a hand scores the sum of what the others hold; the losers score nothing.",
+        gettext(
+            "The winner of a hand scores the sum of what the others hold; the losers score nothing."
+        ),
         doubling,
-        ("The game is won by " + " or ".join(ends) + "; the highest total wins.")
+        gettext("The game is won by %(ends)s; the highest total wins.") % {"ends": _or(ends)}
         if ends
-        else "The game runs until the table stops it; the highest total wins.",
+        else gettext("The game runs until the table stops it; the highest total wins."),
     ]
     if stakes.per_point:
-        per_point = amount_words(stakes.per_point, stakes)
-        lines.append(f"Each loser pays the winner {per_point} a point they hold.")
-    if stakes.initial:
         lines.append(
-            f"Everyone puts {amount_words(stakes.initial, stakes)} in the pot; the winner takes it "
-            "(a tie shares it)."
+            gettext("Each loser pays the winner %(amount)s a point they hold.")
+            % {"amount": amount_words(stakes.per_point, stakes)}
         )
+    if stakes.initial:
+        lines.append(_pot_line(stakes))
     return lines
 
 
 def _per_hand_card(rules: Rules, stakes: Stakes) -> list[str]:
     lines = [
-        f"{_deck_line(rules)}; {_dealt(rules)}.",
-        f"Your first meld must be worth at least {rules.initial_meld} points.",
-        "A loser scores a point for each card left in hand and one more for each joker; "
-        "a kaluki (all the cards down at once) doubles it.",
-        "Each hand settles by itself: the winner wins what the losers lose. Totals are points "
-        "won less points lost; the game runs until the table stops it.",
+        _deck_and_deal(rules),
+        _first_meld(rules),
+        gettext(
+            "A loser scores a point for each card left in hand and one more for each joker; "
+            "a kaluki (all the cards down at once) doubles it."
+        ),
+        gettext(
+            "Each hand settles by itself: the winner wins what the losers lose. Totals are "
+            "points won less points lost; the game runs until the table stops it."
+        ),
     ]
     if stakes.per_point:
         lines.append(
-            f"Each loser pays the winner {amount_words(stakes.per_point, stakes)} a point."
+            gettext("Each loser pays the winner %(amount)s a point.")
+            % {"amount": amount_words(stakes.per_point, stakes)}
         )
     return lines
+
+
+def _deal_line(number: int, cards: int, contract: str) -> str:
+    return gettext("Deal %(number)s: %(cards)s cards, %(contract)s.") % {
+        "number": number,
+        "cards": cards,
+        "contract": gettext(contract),
+    }
 
 
 def _fixed_deals_card(rules: Rules, stakes: Stakes) -> list[str]:
     schedule = rules.deal_schedule[: rules.deal_count()]
     lines = [
-        f"{_deck_line(rules)}; {len(schedule)} deals, each with its cards and contract:",
-        *(f"Deal {i}: {deal.cards} cards, {deal.contract}." for i, deal in enumerate(schedule, 1)),
-        _values_line(rules, rules.cards_held(4, 1)).replace(
-            " (so", f" (a loser may hold {rules.extra_cards} more than dealt after calls; so"
-        ),
-        "Losers score what they hold; bending the table (going out on your first lay-down) "
-        "doubles the others' points."
+        gettext("%(deck)s; %(count)s deals, each with its cards and contract:")
+        % {"deck": _deck_line(rules), "count": len(schedule)},
+        *(_deal_line(i, deal.cards, deal.contract) for i, deal in enumerate(schedule, 1)),
+        _values_line(rules, rules.cards_held(4, 1), extra=rules.extra_cards),
+        gettext(
+            "Losers score what they hold; bending the table (going out on your first lay-down) "
+            "doubles the others' points."
+        )
         if rules.kalookie_doubles_penalties
-        else "Whoever goes out first (and shouts “kalooki”) scores nothing; the others score "
-        "what they hold, never doubled.",
-        "Penalty points agreed beforehand (calling too often, a false contract, a lost "
-        "challenge) are added to a player's total.",
-        "The lowest total after the last deal wins.",
+        else gettext(
+            "Whoever goes out first (and shouts “kalooki”) scores nothing; the others score "
+            "what they hold, never doubled."
+        ),
+        gettext(
+            "Penalty points agreed beforehand (calling too often, a false contract, a lost "
+            "challenge) are added to a player's total."
+        ),
+        gettext("The lowest total after the last deal wins."),
     ]
     if stakes.initial:
-        lines.append(
-            f"Everyone puts {amount_words(stakes.initial, stakes)} in the pot; the winner takes it "
-            "(a tie shares it)."
-        )
+        lines.append(_pot_line(stakes))
     lines.append(
-        "If the stock runs out twice the deal is void: the same dealer deals it again with "
-        "the same contract."
+        gettext(
+            "If the stock runs out twice the deal is void: the same dealer deals it again with "
+            "the same contract."
+        )
     )
     return lines
 
@@ -145,114 +224,171 @@ def rules_card(rules: Rules, stakes: Stakes) -> list[str]:
 
 def _elimination_card(rules: Rules, stakes: Stakes) -> list[str]:
     low, high = rules.hand_value_bounds()
-    cards = rules.packs * 52 + rules.jokers
     lines = [
-        f"{rules.packs} packs and {rules.jokers} jokers ({cards} cards); "
-        f"each player is dealt {rules.hand_size}.",
-        f"Your first meld must be worth at least {rules.initial_meld} points.",
-        f"Cards left in a loser's hand: jokers {rules.joker_value}, aces {rules.ace_value}, "
-        "kings, queens, jacks and tens 10, the rest their face value "
-        f"(so a hand is worth {low} to {high}).",
-        "Aces rank high only in runs (A-K-Q, not A-2-3); a melded joker stands for the card "
-        "it replaces.",
+        _deck_and_deal(rules),
+        _first_meld(rules),
+        gettext(
+            "Cards left in a loser's hand: jokers %(joker)s, aces %(ace)s, kings, queens, jacks "
+            "and tens 10, the rest their face value (so a hand is worth %(low)s to %(high)s)."
+        )
+        % {"joker": rules.joker_value, "ace": rules.ace_value, "low": low, "high": high},
+        gettext(
+            "Aces rank high only in runs (A-K-Q, not A-2-3); a melded joker stands for the card "
+            "it replaces."
+        ),
         _limit_line(rules),
         _buy_in_line(rules),
     ]
     if rules.kalookie_doubles_penalties:
-        lines.append("A kalookie (all 13 cards down at once) doubles the others' penalty points.")
+        lines.append(
+            gettext("A kalookie (all 13 cards down at once) doubles the others' penalty points.")
+        )
     if rules.winner_bonus_call_up or rules.winner_bonus_kalookie:
         lines.append(
-            f"The winner of a hand takes {rules.winner_bonus_call_up} points off their total "
-            f"({rules.winner_bonus_kalookie} for a kalookie)."
+            gettext(
+                "The winner of a hand takes %(call_up)s points off their total (%(kalookie)s "
+                "for a kalookie)."
+            )
+            % {"call_up": rules.winner_bonus_call_up, "kalookie": rules.winner_bonus_kalookie}
         )
     if any(stakes.amounts()):
         lines.append(
-            f"Each hand the others pay the winner {amount_words(stakes.call_up, stakes)} "
-            f"({amount_words(stakes.kalookie, stakes)} for a kalookie). Everyone puts "
-            f"{amount_words(stakes.initial, stakes)} in the pool to start; a buy-in costs "
-            f"{amount_words(stakes.buy_in, stakes)}. The last player within the limit takes the "
-            "pool."
+            gettext(
+                "Each hand the others pay the winner %(call_up)s (%(kalookie)s for a kalookie). "
+                "Everyone puts %(initial)s in the pool to start; a buy-in costs %(buy_in)s. The "
+                "last player within the limit takes the pool."
+            )
+            % {
+                "call_up": amount_words(stakes.call_up, stakes),
+                "kalookie": amount_words(stakes.kalookie, stakes),
+                "initial": amount_words(stakes.initial, stakes),
+                "buy_in": amount_words(stakes.buy_in, stakes),
+            }
         )
     else:
-        lines.append("No money is played for: the last player within the limit wins.")
+        lines.append(gettext("No money is played for: the last player within the limit wins."))
     lines.append(
-        "If the stock runs out twice the hand is void: no score, and the same dealer deals."
+        gettext(
+            "If the stock runs out twice the hand is void: no score, and the same dealer deals."
+        )
     )
     return lines
 
 
+def _deck_short(rules: Rules) -> str:
+    return gettext("%(packs)s packs + %(jokers)s jokers") % {
+        "packs": rules.packs,
+        "jokers": rules.jokers,
+    }
+
+
 def _points_rule_lines(rules: Rules, kind: Family) -> tuple[str, ...]:
     """The settings of a points game (North American, Scarne, Jamaica, Trinidad)."""
-    deck = f"{rules.packs} packs + {rules.jokers} jokers"
-    aces = (
-        f"black aces {rules.ace_value}, red aces {rules.red_ace_value}"
-        if rules.red_ace_value is not None
-        else f"aces {rules.ace_value}"
-    )
-    dealt = f"{rules.cards_held(4)} dealt (fewer with five or six players)"
+    deck = _deck_short(rules)
+    aces = _aces(rules)
+    dealt = gettext("%(cards)s dealt (fewer with five or six players)") % {
+        "cards": rules.cards_held(4)
+    }
     if kind.takes_counts():
         return (
-            "Scoring: a point a card left in hand, one more a joker; doubled on a kaluki",
-            f"Cards: {deck}, {dealt}",
-            "Ends: when the table stops",
+            gettext("Scoring: a point a card left in hand, one more a joker; doubled on a kaluki"),
+            gettext("Cards: %(deck)s, %(dealt)s") % {"deck": deck, "dealt": dealt},
+            gettext("Ends: when the table stops"),
         )
     if not kind.plays_deals:
-        doubles = "kaluki doubles" if rules.kalookie_doubles_penalties else "no doubling"
+        doubles = (
+            gettext("kaluki doubles")
+            if rules.kalookie_doubles_penalties
+            else gettext("no doubling")
+        )
         ends = []
         if rules.target:
-            ends.append(f"first to {rules.target}")
+            ends.append(gettext("first to %(target)s") % {"target": rules.target})
         if rules.deals:
-            ends.append(f"after {rules.deals} deals")
+            ends.append(gettext("after %(deals)s deals") % {"deals": rules.deals})
         return (
-            f"Scoring: the winner scores the others' hands; {doubles}",
-            f"Cards: {deck}, {dealt}; "
-            f"joker {rules.joker_value}, {aces}; first meld {rules.initial_meld}",
-            f"Ends: {' or '.join(ends) if ends else 'when the table stops'}; highest total wins",
+            gettext("Scoring: the winner scores the others' hands; %(doubles)s")
+            % {"doubles": doubles},
+            gettext("Cards: %(deck)s, %(dealt)s; joker %(joker)s, %(aces)s; first meld %(meld)s")
+            % {
+                "deck": deck,
+                "dealt": dealt,
+                "joker": rules.joker_value,
+                "aces": aces,
+                "meld": rules.initial_meld,
+            },
+            gettext("Ends: %(ends)s; highest total wins")
+            % {"ends": _or(ends) if ends else gettext("when the table stops")},
         )
     schedule = rules.deal_schedule[: rules.deal_count()]
-    deals = "; ".join(f"{i}: {d.cards} cards, {d.contract}" for i, d in enumerate(schedule, 1))
+    deals = "; ".join(
+        gettext("%(number)s: %(cards)s cards, %(contract)s")
+        % {"number": i, "cards": d.cards, "contract": gettext(d.contract)}
+        for i, d in enumerate(schedule, 1)
+    )
     doubling = (
-        "doubled when the table is bent" if rules.kalookie_doubles_penalties else "no doubling"
+        gettext("doubled when the table is bent")
+        if rules.kalookie_doubles_penalties
+        else gettext("no doubling")
     )
     return (
-        f"Scoring: losers score their hands, {doubling}; lowest total wins",
-        f"Cards: {deck}; joker {rules.joker_value}, {aces}",
-        f"Deals: {deals}",
+        gettext("Scoring: losers score their hands, %(doubling)s; lowest total wins")
+        % {"doubling": doubling},
+        gettext("Cards: %(deck)s; joker %(joker)s, %(aces)s")
+        % {"deck": deck, "joker": rules.joker_value, "aces": aces},
+        gettext("Deals: %(deals)s") % {"deals": deals},
     )
 
 
-def rule_lines(rules: Rules) -> tuple[str, ...]:
-    """Every setting of a game, in the short words of a score sheet's header."""
+def rule_lines(rules: Rules, buy_ins: bool = True) -> tuple[str, ...]:
+    """Every setting of a game, in the short words of a score sheet's header; a tournament
+    table's sheet leaves out the buy-ins (`buy_ins=False`), paid to the organiser instead."""
     kind = family_of(rules.family)
     if not kind.eliminates:
         return _points_rule_lines(rules, kind)
     if rules.out_at == "over":
-        limit = f"out over {rules.limit}"
+        limit = gettext("out over %(limit)s") % {"limit": rules.limit}
     else:
-        limit = f"out on reaching {rules.limit}"
+        limit = gettext("out on reaching %(limit)s") % {"limit": rules.limit}
     if rules.max_buy_ins is None:
-        buy_ins = "unlimited buy-ins"
+        allowed = gettext("unlimited buy-ins")
     elif rules.max_buy_ins == 0:
-        buy_ins = "no buy-ins"
+        allowed = gettext("no buy-ins")
     else:
-        buy_ins = f"{rules.max_buy_ins} buy-in{'s' if rules.max_buy_ins != 1 else ''} each"
+        allowed = ngettext("%(count)s buy-in each", "%(count)s buy-ins each", rules.max_buy_ins) % {
+            "count": rules.max_buy_ins
+        }
     if rules.max_buy_ins != 0:
-        buy_ins += f" while {rules.buy_in_needs_remaining} players stay within the limit"
+        allowed = gettext("%(buy_ins)s while %(remaining)s players stay within the limit") % {
+            "buy_ins": allowed,
+            "remaining": rules.buy_in_needs_remaining,
+        }
     if rules.winner_bonus_call_up or rules.winner_bonus_kalookie:
-        bonus = (
-            f"winner takes off {rules.winner_bonus_call_up} (call-up), "
-            f"{rules.winner_bonus_kalookie} (kalookie)"
-        )
+        bonus = gettext("winner takes off %(call_up)s (call-up), %(kalookie)s (kalookie)") % {
+            "call_up": rules.winner_bonus_call_up,
+            "kalookie": rules.winner_bonus_kalookie,
+        }
     else:
-        bonus = "no winner bonus"
-    doubles = "kalookie doubles penalties" if rules.kalookie_doubles_penalties else "no doubling"
-    deck = f"{rules.packs} packs + {rules.jokers} jokers"
-    cards = f"joker {rules.joker_value}, ace {rules.ace_value}"
+        bonus = gettext("no winner bonus")
+    doubles = (
+        gettext("kalookie doubles penalties")
+        if rules.kalookie_doubles_penalties
+        else gettext("no doubling")
+    )
     return (
-        f"Limit: {limit}",
-        f"Buy-ins: {buy_ins}",
-        f"Scoring: {doubles}; {bonus}",
-        f"Cards: {deck}, {rules.hand_size} dealt; {cards}; first meld {rules.initial_meld}",
+        gettext("Limit: %(limit)s") % {"limit": limit},
+        *((gettext("Buy-ins: %(buy_ins)s") % {"buy_ins": allowed},) if buy_ins else ()),
+        gettext("Scoring: %(doubles)s; %(bonus)s") % {"doubles": doubles, "bonus": bonus},
+        gettext(
+            "Cards: %(deck)s, %(dealt)s dealt; joker %(joker)s, ace %(ace)s; first meld %(meld)s"
+        )
+        % {
+            "deck": _deck_short(rules),
+            "dealt": rules.hand_size,
+            "joker": rules.joker_value,
+            "ace": rules.ace_value,
+            "meld": rules.initial_meld,
+        },
     )
 
 
@@ -272,7 +408,13 @@ def stake_lines(stakes: Stakes, kind: Family) -> tuple[str, ...]:
     for key in kind.stakes:
         amount = money(getattr(stakes, key), stakes.currency, digits)
         if key == "initial" and not kind.eliminates:
-            lines.append(f"pot {amount} each")
+            lines.append(gettext("pot %(amount)s each") % {"amount": amount})
         else:
-            lines.append(f"{STAKE_WORDS[key]} {amount}")
-    return (f"Stakes ({stakes.currency}): {lines[0]}", *lines[1:])
+            lines.append(
+                gettext("%(stake)s %(amount)s") % {"stake": STAKE_WORDS[key], "amount": amount}
+            )
+    currency = gettext("units") if stakes.currency == "units" else stakes.currency
+    return (
+        gettext("Stakes (%(currency)s): %(first)s") % {"currency": currency, "first": lines[0]},
+        *lines[1:],
+    )

@@ -5,6 +5,8 @@ star, out struck through, adjustments beside the total). What a cell is, is deci
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from django.utils.translation import gettext, pgettext
+
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import ZERO
 
@@ -33,8 +35,13 @@ class PenaltyNote:
         return f"{self.mark} {self.plain()}"
 
     def plain(self) -> str:
-        why = f" — {self.reason}" if self.reason else ""
-        return f"Hand {self.hand}, {self.player}: {self.points:+d} penalty points{why}"
+        told = {"hand": self.hand, "player": self.player, "points": f"{self.points:+d}"}
+        if self.reason:
+            return gettext("Hand %(hand)s, %(player)s: %(points)s penalty points — %(reason)s") % {
+                **told,
+                "reason": self.reason,
+            }
+        return gettext("Hand %(hand)s, %(player)s: %(points)s penalty points") % told
 
 
 def penalty_notes(ledger: engine.Ledger) -> list[PenaltyNote]:
@@ -52,15 +59,22 @@ def penalty_notes(ledger: engine.Ledger) -> list[PenaltyNote]:
 def pot_title(ledger: engine.Ledger) -> str:
     """The pool's row title, or "" where the family has none and no pot was staked."""
     family = engine.family_of(ledger.game.rules.family)
-    return family.pot_word.capitalize() if family.eliminates or ledger.game.stakes.initial else ""
+    if not (family.eliminates or ledger.game.stakes.initial):
+        return ""
+    return gettext("Pool") if family.pot_word == "pool" else gettext("Pot")
 
 
 def void_note(row: engine.HandRow, printed: bool = False) -> str:
     """What a void hand's row says instead of figures."""
+    if printed and row.deal:
+        return gettext("Void: stock ran out twice, same dealer deals deal %(deal)s again") % {
+            "deal": row.deal
+        }
     if printed:
-        again = f" deals deal {row.deal} again" if row.deal else ""
-        return f"Void: stock ran out twice, same dealer{again}"
-    return "void (stock ran out twice)" + (f": deal {row.deal} dealt again" if row.deal else "")
+        return gettext("Void: stock ran out twice, same dealer")
+    if row.deal:
+        return gettext("void (stock ran out twice): deal %(deal)s dealt again") % {"deal": row.deal}
+    return gettext("void (stock ran out twice)")
 
 
 def _role(row: engine.HandRow, name: str) -> str:
@@ -91,7 +105,7 @@ def web_cell(row: engine.HandRow, name: str) -> Cell:
     if role == "buy-in":
         return Cell(f"({total})", role)
     if role == "out":
-        return Cell(f"{total} out", role)
+        return Cell(gettext("%(total)s out") % {"total": total}, role)
     return Cell(str(total))
 
 
@@ -153,7 +167,7 @@ def sheet_rows(ledger: engine.Ledger) -> list[SheetRow]:
                 payments=[fmt(running[p], signed=True) for p in players],
                 problems=[problem_text(p) for p in hand.problems],
                 deal=hand.deal,
-                contract=hand.contract,
+                contract=gettext(hand.contract) if hand.contract else hand.contract,
                 note=void_note(hand) if hand.void else "",
             )
         )
@@ -191,9 +205,10 @@ def printed_rows(ledger: engine.Ledger) -> tuple[PrintedRow, ...]:
     for row in ledger.hands:
         if row.problems:
             problems = "; ".join(str(p) for p in row.problems)
-            rows.append(PrintedRow(row.number, (), (), f"Not scored: {problems}"))
+            note = gettext("Not scored: %(problems)s") % {"problems": problems}
+            rows.append(PrintedRow(row.number, (), (), note))
             continue
-        deal = f"{row.deal}: {row.contract}" if row.deal is not None else ""
+        deal = f"{row.deal}: {gettext(row.contract or '')}" if row.deal is not None else ""
         if row.void:
             rows.append(PrintedRow(row.number, (), (), void_note(row, printed=True), deal))
             continue
@@ -211,9 +226,9 @@ def result_cell(ledger: engine.Ledger, name: str) -> Cell:
     """The printed sheet's final total: `wins 92`, `ties 80`, `out 160`."""
     standing = ledger.standing(name)
     if name == ledger.winner:
-        return Cell(f"wins {standing.total}", "win")
+        return Cell(gettext("wins %(total)s") % {"total": standing.total}, "win")
     if ledger.over and not ledger.winner and name in ledger.sharers:
-        return Cell(f"ties {standing.total}", "win")
+        return Cell(gettext("ties %(total)s") % {"total": standing.total}, "win")
     if standing.out:
-        return Cell(f"out {standing.total}", "out")
+        return Cell(pgettext("final total", "out %(total)s") % {"total": standing.total}, "out")
     return Cell(str(standing.total))

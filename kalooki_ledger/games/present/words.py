@@ -1,7 +1,10 @@
 """The words of a game, from the engine's ledger: where it stands, its result, its hands, the
-standings rows. Every status line of every page is written here."""
+standings rows. Every status line of every page is written here, in the active language: each
+sentence is one message with named placeholders; the family's words are translated as shown."""
 
 from dataclasses import dataclass
+
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from kalooki_ledger import rules as engine
 
@@ -10,6 +13,11 @@ from .money import Money
 
 def family(ledger: engine.Ledger) -> engine.Family:
     return engine.family_of(ledger.game.rules.family)
+
+
+def joined(names: tuple[str, ...] | list[str]) -> str:
+    """Names in a phrase: "Ann", "Ann and Bo", "Ann and Bo and Cy"."""
+    return f" {gettext('and')} ".join(names)
 
 
 @dataclass(frozen=True)
@@ -28,60 +36,95 @@ class Row:
 
 
 STATUS = {
-    "in-progress": "being played",
-    "awaiting-buy-ins": "awaiting buy-in decisions",
-    "finished": "finished",
-    "stopped": "stopped early",
+    "in-progress": gettext_lazy("being played"),
+    "awaiting-buy-ins": gettext_lazy("awaiting buy-in decisions"),
+    "finished": gettext_lazy("finished"),
+    "stopped": gettext_lazy("stopped early"),
 }
 
 
 def status_text(ledger: engine.Ledger) -> str:
     """Where the game stands, in a few words: "being played", "John won", "a tie between …"."""
     if ledger.winner:
-        return f"{ledger.winner} won"
+        return gettext("%(winner)s won") % {"winner": ledger.winner}
     if ledger.status == "finished" and ledger.sharers:
-        return f"a tie between {' and '.join(ledger.sharers)}"
-    return STATUS[ledger.status]
+        return gettext("a tie between %(names)s") % {"names": joined(ledger.sharers)}
+    return str(STATUS[ledger.status])
 
 
 def pot_word(ledger: engine.Ledger) -> str:
     """What the stakes put in are called: the pool of elimination, the pot everywhere else."""
-    return family(ledger).pot_word
+    return gettext(family(ledger).pot_word)
 
 
-def _pot(ledger: engine.Ledger, fmt: Money) -> str:
-    """ " the pool of £25.00", or "" where the family has no pool and no pot was staked."""
-    if not (family(ledger).eliminates or ledger.game.stakes.initial):
-        return ""
-    return f" the {pot_word(ledger)} of {fmt(ledger.pool)}"
+def _has_pot(ledger: engine.Ledger) -> bool:
+    """Whether a pool or pot is told: the family has a pool, or a pot was staked."""
+    return bool(family(ledger).eliminates or ledger.game.stakes.initial)
 
 
-def _outcome(ledger: engine.Ledger, fmt: Money, tie: str = "a tie", no_pot: str = "") -> str:
+def _the_pot(ledger: engine.Ledger, fmt: Money) -> str:
+    """ "the pool of £25.00", "the pot of £3.00"."""
+    if family(ledger).pot_word == "pool":
+        return gettext("the pool of %(amount)s") % {"amount": fmt(ledger.pool)}
+    return gettext("the pot of %(amount)s") % {"amount": fmt(ledger.pool)}
+
+
+def _outcome(ledger: engine.Ledger, fmt: Money, result: bool = False) -> str:
     """A game over, in a phrase: "John wins the pool of 25", "the pot of £3.00 refunded"."""
-    pot = _pot(ledger, fmt)
+    pot = _the_pot(ledger, fmt) if _has_pot(ledger) else ""
+    names = joined(ledger.sharers)
     if ledger.status == "finished":
+        if ledger.winner and pot:
+            return gettext("%(winner)s wins %(pot)s") % {"winner": ledger.winner, "pot": pot}
         if ledger.winner:
-            return f"{ledger.winner} wins{pot}"
-        return f"{tie}: {' and '.join(ledger.sharers)} share{pot or no_pot}"
-    word = f"the {pot_word(ledger)} of {fmt(ledger.pool)}"
+            return gettext("%(winner)s wins") % {"winner": ledger.winner}
+        # The result line says what a tie without a pot shares; the status line needs not.
+        if pot:
+            text = gettext("a tie: %(names)s share %(pot)s") % {"names": names, "pot": pot}
+        elif result:
+            text = gettext("a tie: %(names)s share the best total") % {"names": names}
+        else:
+            text = gettext("a tie: %(names)s share") % {"names": names}
+        return text[:1].upper() + text[1:] if result else text
+    pot = _the_pot(ledger, fmt)
     if ledger.game.stopped == "leader":
-        leaders = "s" if len(ledger.sharers) > 1 else ""
-        return f"{word} taken by the leader{leaders}, {' and '.join(ledger.sharers)}"
-    how = "refunded" if ledger.game.stopped == "refund" else "split among the players in"
-    return f"{word} {how}"
+        return ngettext(
+            "%(pot)s taken by the leader, %(names)s",
+            "%(pot)s taken by the leaders, %(names)s",
+            len(ledger.sharers),
+        ) % {"pot": pot, "names": names}
+    if ledger.game.stopped == "refund":
+        return gettext("%(pot)s refunded") % {"pot": pot}
+    return gettext("%(pot)s split among the players in") % {"pot": pot}
 
 
 def status_line(ledger: engine.Ledger) -> str:
     """The printed sheet's status: "Finished: John wins the pool of 25", "Being played: …"."""
-    text = STATUS[ledger.status].capitalize()
+    state = str(STATUS[ledger.status])
+    state = state[:1].upper() + state[1:]
     if ledger.over:
-        text += f": {_outcome(ledger, Money(ledger))}"
+        text = gettext("%(state)s: %(outcome)s") % {
+            "state": state,
+            "outcome": _outcome(ledger, Money(ledger)),
+        }
     elif ledger.status == "awaiting-buy-ins":
-        text += f": {', '.join(ledger.awaiting_buy_ins)}"
+        text = gettext("%(state)s: %(names)s") % {
+            "state": state,
+            "names": ", ".join(ledger.awaiting_buy_ins),
+        }
     elif ledger.dealer:
-        text += f": {ledger.dealer} deals hand {ledger.next_hand_number}"
+        text = gettext("%(state)s: %(dealer)s deals hand %(number)s") % {
+            "state": state,
+            "dealer": ledger.dealer,
+            "number": ledger.next_hand_number,
+        }
+    else:
+        text = state
     if ledger.problems:
-        text += f"; {len(ledger.problems)} problem(s) to resolve"
+        text = gettext("%(text)s; %(count)s problem(s) to resolve") % {
+            "text": text,
+            "count": len(ledger.problems),
+        }
     return text
 
 
@@ -97,44 +140,77 @@ class Line:
         return f"{self.before}{self.names}{self.after}"
 
 
+def _line(sentence: str, names: str, **values: object) -> Line:
+    """A translated sentence with a %(names)s placeholder, cut around the names."""
+    marker = "\x00"
+    before, _, after = (sentence % {**values, "names": marker}).partition(marker)
+    return Line(before, names, after)
+
+
 def board_line(ledger: engine.Ledger) -> Line:
     """The table's status above the standings: who deals, who must decide, who won."""
     if ledger.status == "in-progress":
-        first = f" · {ledger.first_player} plays first"
-        return Line(f"Hand {ledger.next_hand_number} · ", ledger.dealer or "", f" deals{first}")
+        return _line(
+            gettext("Hand %(number)s · %(names)s deals · %(first)s plays first"),
+            ledger.dealer or "",
+            number=ledger.next_hand_number,
+            first=ledger.first_player,
+        )
     if ledger.status == "awaiting-buy-ins":
         waiting = ", ".join(ledger.awaiting_buy_ins)
-        return Line(f"Waiting for {waiting} to decide about buying in")
+        return Line(gettext("Waiting for %(names)s to decide about buying in") % {"names": waiting})
     if ledger.status == "finished" and ledger.winner:
-        return Line("Game over: ", ledger.winner, " wins")
+        return _line(gettext("Game over: %(names)s wins"), ledger.winner)
     if ledger.status == "finished":
-        shared = ", who share the pot" if ledger.game.stakes.initial else ""
-        return Line("Game over: a tie between ", " and ".join(ledger.sharers), shared)
-    return Line("Game stopped")
+        if ledger.game.stakes.initial:
+            sentence = gettext("Game over: a tie between %(names)s, who share the pot")
+        else:
+            sentence = gettext("Game over: a tie between %(names)s")
+        return _line(sentence, joined(ledger.sharers))
+    return Line(gettext("Game stopped"))
 
 
 def settle_line(ledger: engine.Ledger) -> Line:
     """A game over, above the settling up: who takes the pool or pot, or where it goes."""
-    pot = _pot(ledger, Money(ledger))
-    names = " and ".join(ledger.sharers)
-    stopped = "The game was stopped early"
+    pot = _the_pot(ledger, Money(ledger)) if _has_pot(ledger) else ""
+    names = joined(ledger.sharers)
+    if ledger.status == "finished" and (ledger.winner or family(ledger).eliminates):
+        if pot:
+            return _line(gettext("%(names)s wins %(pot)s."), ledger.winner or "", pot=pot)
+        return _line(gettext("%(names)s wins."), ledger.winner or "")
     if family(ledger).eliminates:
-        if ledger.status == "finished":
-            return Line("", ledger.winner or "", f" wins{pot}.")
         if ledger.game.stopped == "refund":
-            return Line(f"{stopped}:{pot} goes back to those who paid into it.")
-        return Line(f"{stopped}:{pot} is split among the players still in.")
-    if ledger.status == "finished" and ledger.winner:
-        return Line("", ledger.winner, f" wins{pot}.")
+            return Line(
+                gettext("The game was stopped early: %(pot)s goes back to those who paid into it.")
+                % {"pot": pot}
+            )
+        return Line(
+            gettext("The game was stopped early: %(pot)s is split among the players still in.")
+            % {"pot": pot}
+        )
     if ledger.status == "finished":
-        split = f" and split{pot} evenly (odd units one each, starting left of the dealer)"
-        return Line("A tie: ", names, f" share the best total{split if pot else ''}.")
+        if pot:
+            sentence = gettext(
+                "A tie: %(names)s share the best total and split %(pot)s evenly (odd units one "
+                "each, starting left of the dealer)."
+            )
+        else:
+            sentence = gettext("A tie: %(names)s share the best total.")
+        return _line(sentence, names, pot=pot)
     if ledger.game.stopped == "leader":
+        pot = pot or gettext("the pot")
         if len(ledger.sharers) > 1:
-            return Line(f"{stopped}: the leaders, ", names, f", split{pot or ' the pot'}.")
-        return Line(f"{stopped}: the leader, ", names, f", takes{pot or ' the pot'}.")
-    how = "given back" if ledger.game.stopped == "refund" else "split among the players"
-    return Line(f"{stopped}:{pot} is {how}." if pot else f"{stopped}.")
+            sentence = gettext("The game was stopped early: the leaders, %(names)s, split %(pot)s.")
+        else:
+            sentence = gettext("The game was stopped early: the leader, %(names)s, takes %(pot)s.")
+        return _line(sentence, names, pot=pot)
+    if not pot:
+        return Line(gettext("The game was stopped early."))
+    if ledger.game.stopped == "refund":
+        sentence = gettext("The game was stopped early: %(pot)s is given back.")
+    else:
+        sentence = gettext("The game was stopped early: %(pot)s is split among the players.")
+    return Line(sentence % {"pot": pot})
 
 
 def leading(ledger: engine.Ledger) -> tuple[str, ...]:
@@ -194,25 +270,43 @@ def adjustments_text(hand: engine.Hand) -> str:
     told = []
     for player, points in hand.adjustments.items():
         reason = hand.reasons.get(player)
-        told.append(f"{player} {points:+d}" + (f" ({reason})" if reason else ""))
-    return "penalty points " + ", ".join(told)
+        values = {"player": player, "points": f"{points:+d}", "reason": reason}
+        if reason:
+            told.append(gettext("%(player)s %(points)s (%(reason)s)") % values)
+        else:
+            told.append(gettext("%(player)s %(points)s") % values)
+    return gettext("penalty points %(adjustments)s") % {"adjustments": ", ".join(told)}
+
+
+def _values(hand: engine.Hand) -> list[str]:
+    """What the losers held: "Andy 85", "Andy 7♠ K♥", "Andy 9 cards, 1 joker"."""
+    values = [f"{p} {v}" for p, v in hand.penalties.items()]
+    values += [f"{p} {' '.join(c)}" for p, c in hand.cards.items()]
+    for p, c in hand.counts.items():
+        cards = ngettext("%(count)s card", "%(count)s cards", c.cards) % {"count": c.cards}
+        jokers = ngettext("%(count)s joker", "%(count)s jokers", c.jokers) % {"count": c.jokers}
+        values.append(f"{p} {cards}, {jokers}")
+    return values
 
 
 def describe_hand(hand: engine.Hand, kind: engine.Family) -> str:
     """A hand in one line for the history: "John won (Andy 85, Mark 42)", in the family's
     words ("won by bending the table")."""
     if hand.void:
-        return "void"
-    how = f"won by {kind.kalookie_how}" if hand.kalookie else "won"
-    values = [f"{p} {v}" for p, v in hand.penalties.items()]
-    values += [f"{p} {' '.join(c)}" for p, c in hand.cards.items()]
-    values += [f"{p} {c.cards} cards, {c.jokers} jokers" for p, c in hand.counts.items()]
-    text = f"{hand.winner} {how} ({', '.join(values)})"
+        return pgettext("a hand", "void")
+    values = {"winner": hand.winner, "values": ", ".join(_values(hand))}
+    if hand.kalookie:
+        values["how"] = gettext(kind.kalookie_how)
+        text = gettext("%(winner)s won by %(how)s (%(values)s)") % values
+    else:
+        text = gettext("%(winner)s won (%(values)s)") % values
     if hand.adjustments:
         text += f"; {adjustments_text(hand)}"
     if hand.buy_ins:
         decisions = ", ".join(
-            f"{p} {'bought in' if d else 'dropped out'}" for p, d in hand.buy_ins.items()
+            (gettext("%(player)s bought in") if d else gettext("%(player)s dropped out"))
+            % {"player": p}
+            for p, d in hand.buy_ins.items()
         )
         text += f"; {decisions}"
     return text
@@ -225,29 +319,44 @@ def last_hand(ledger: engine.Ledger) -> str:
     row = ledger.hands[-1]
     if row.void:
         if row.deal:
-            return (
-                f"Last hand ({row.number}): void — deal {row.deal} is dealt again by the same "
-                f"dealer with the same contract ({row.contract})."
-            )
-        return f"Last hand ({row.number}): void."
+            return gettext(
+                "Last hand (%(number)s): void — deal %(deal)s is dealt again by the same "
+                "dealer with the same contract (%(contract)s)."
+            ) % {"number": row.number, "deal": row.deal, "contract": gettext(row.contract or "")}
+        return gettext("Last hand (%(number)s): void.") % {"number": row.number}
     if row.conflicting or not row.winner:
-        return f"Last hand ({row.number}): conflicts with an earlier correction."
-    how = f" by {family(ledger).kalookie_how}" if row.kalookie else ""
+        return gettext("Last hand (%(number)s): conflicts with an earlier correction.") % {
+            "number": row.number
+        }
     values = ", ".join(f"{p} {v}" for p, v in row.values.items())
     penalties = adjustments_text(ledger.game.hands[-1])
     if penalties:
         values = f"{values}; {penalties}" if values else penalties
-    return f"Last hand ({row.number}): {row.winner} won{how}" + (f" — {values}." if values else ".")
+    told = {
+        "number": row.number,
+        "winner": row.winner,
+        "how": gettext(family(ledger).kalookie_how),
+        "values": values,
+    }
+    if row.kalookie and values:
+        return gettext("Last hand (%(number)s): %(winner)s won by %(how)s — %(values)s.") % told
+    if row.kalookie:
+        return gettext("Last hand (%(number)s): %(winner)s won by %(how)s.") % told
+    if values:
+        return gettext("Last hand (%(number)s): %(winner)s won — %(values)s.") % told
+    return gettext("Last hand (%(number)s): %(winner)s won.") % told
 
 
 def result_line(ledger: engine.Ledger) -> str:
     """The game's result in one sentence, for a link preview and the text shared."""
     if ledger.status == "finished":
-        return f"{_outcome(ledger, Money(ledger), 'A tie', ' the best total')}."
+        return gettext("%(outcome)s.") % {"outcome": _outcome(ledger, Money(ledger), result=True)}
     if ledger.status == "stopped":
-        return f"{STATUS['stopped'].capitalize()}: {_outcome(ledger, Money(ledger))}."
+        return gettext("Stopped early: %(outcome)s.") % {"outcome": _outcome(ledger, Money(ledger))}
     hands = len(ledger.hands)
-    return f"{hands} hand{'s' if hands != 1 else ''} played; {status_text(ledger)}."
+    return ngettext(
+        "%(count)s hand played; %(status)s.", "%(count)s hands played; %(status)s.", hands
+    ) % {"count": hands, "status": status_text(ledger)}
 
 
 def share_text(ledger: engine.Ledger, title: str) -> str:
@@ -261,4 +370,8 @@ def share_text(ledger: engine.Ledger, title: str) -> str:
 
 def transfer_line(transfer: engine.Transfer, fmt: Money) -> str:
     """A settling-up transfer in words: "Mark pays John £1.60"."""
-    return f"{transfer.payer} pays {transfer.payee} {fmt(transfer.amount)}"
+    return gettext("%(payer)s pays %(payee)s %(amount)s") % {
+        "payer": transfer.payer,
+        "payee": transfer.payee,
+        "amount": fmt(transfer.amount),
+    }
