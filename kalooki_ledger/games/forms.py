@@ -513,7 +513,7 @@ class HandForm:
 
     @property
     def kalookie_word(self) -> str:
-        return self.family.kalookie_word
+        return gettext(self.family.kalookie_word)  # the engine's English, marked where written
 
     def box(self, kind: str, name: str) -> Box:
         key = box_name(kind, self.seats[name])

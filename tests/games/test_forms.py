@@ -298,3 +298,10 @@ def test_hand_values_stay_whole_numbers_in_swedish():
         form.read({"winner": "Andy", "value-1": "2,5", "value-2": "10", "value-3": "12"})
     assert form.hand is not None and "Mark" not in form.hand.penalties
     assert form.errors["value-1"] == ["”2,5” är inget handvärde: ange ett heltal från 2 till 148"]
+
+
+def test_the_kalookie_box_is_named_in_the_pages_language():
+    with translation.override("sv"):
+        assert hand_form("british").kalookie_word == "Kalle"
+    assert hand_form("british").kalookie_word == "Kalookie"
+    assert hand_form("jamaica").kalookie_word == "Bent the table"
