@@ -1,8 +1,10 @@
 """The two forms of the sheets app: uploading a game record, and asking for blank club sheets."""
 
 from django import forms
+from django.utils.text import capfirst
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.rules import PRESETS
 
 from .pdf import PAPERS
@@ -31,7 +33,7 @@ class ImportForm(forms.Form):
         try:
             data = engine.read_record_json(upload.read())
         except engine.RecordError as exc:
-            raise forms.ValidationError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
+            raise forms.ValidationError(capfirst(f"{located_text(exc.problem)}.")) from None
         if isinstance(data, list):
             raise forms.ValidationError(
                 f"That file holds a list of {len(data)} games (a backup): upload one game's "

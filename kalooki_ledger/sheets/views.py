@@ -10,6 +10,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
 from kalooki_ledger.games.store import import_record as store_import
 
@@ -90,7 +91,7 @@ def import_record(request):
         try:
             game = store_import(form.cleaned_data["record"])
         except engine.RecordError as exc:
-            form.add_error("record", f"{exc}. Nothing was imported.")
+            form.add_error("record", f"{located_text(exc.problem)}. Nothing was imported.")
         else:
             remember(request, game, scoring=True)
             return redirect(game.get_absolute_url())

@@ -4,6 +4,7 @@ and rows (sheet.py) and the rules in words (rulescard.py). Built only from the e
 no request needed. The engine keeps the numbers; a family's own words are on its record."""
 
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
+from .problems import beside_text, located_text, problem_message, problem_text
 from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
 from .sheet import (
     Cell,
@@ -28,7 +29,6 @@ from .words import (
     last_hand,
     leading,
     pot_word,
-    problem_text,
     result_line,
     settle_line,
     share_text,
@@ -50,11 +50,13 @@ __all__ = [
     "SheetRow",
     "adjustments_text",
     "amount_words",
+    "beside_text",
     "board_line",
     "describe_hand",
     "family",
     "last_hand",
     "leading",
+    "located_text",
     "money",
     "net_row",
     "penalty_notes",
@@ -62,6 +64,7 @@ __all__ = [
     "pot_title",
     "pot_word",
     "printed_rows",
+    "problem_message",
     "problem_text",
     "result_cell",
     "result_line",
