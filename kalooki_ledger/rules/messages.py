@@ -136,4 +136,77 @@ MESSAGES: dict[str, str] = {
         "invisible or turns the text around, so two names could look alike"
     ),
     "name-long": _("%(what)s has at most %(limit)s characters"),
+    # A record's shape, read from JSON (record.py): key names stay as the record spells them.
+    "int-not-whole": _("%(what)s must be a whole number from %(low)s to %(high)s"),
+    "int-range": _("%(what)s must be from %(low)s to %(high)s, not %(value)s"),
+    "not-bool": _("%(what)s must be true or false, not %(value)r"),
+    "unknown-preset": _("unknown preset %(preset)r: use one of %(presets)s"),
+    "unknown-rule": _("unknown rule %(rule)r: the rules are %(rules)s"),
+    "unknown-family": _("family must be one of %(families)s, not %(value)r"),
+    "out-at-shape": _('out_at must be "over" (past the limit) or "reach" (on reaching it)'),
+    "winner-bonus-shape": _('winner_bonus is {"call_up": n, "kalookie": n}'),
+    "stakes-shape": _('stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
+    "unknown-stake": _("unknown stake %(stake)r: the stakes are %(stakes)s"),
+    "currency-shape": _('currency must be an ISO code such as GBP, or "units", not %(currency)r'),
+    "stake-not-string": _(
+        'the %(stake)s stake must be written as a decimal string such as "0.50", not %(value)r'
+    ),
+    "map-shape": _("%(key)s must map player names to values"),
+    "map-stranger": _("%(key)s names %(name)r, who is not one of the players (%(players)s)"),
+    "map-twice": _("%(key)s names %(name)r twice: give each player once"),
+    "hand-shape": _('a hand is an object such as {"winner": "Mark", ...}'),
+    "hand-unknown-key": _("unknown key %(key)r: a hand has %(keys)s"),
+    "void-alone": _("a void hand has nothing else: no winner, values or buy-ins"),
+    "hand-no-winner": _('a hand needs a winner, or "void": true'),
+    "value-shape": _("a hand value is a whole number such as 42, not %(value)r"),
+    "cards-shape": _('cards are a list such as ["Joker", "AS", "10H"]'),
+    "cards-most": _("at most %(most)s cards"),
+    "counts-shape": _('counts are {"cards": n, "jokers": n}'),
+    "adjustment-shape": _("an adjustment is a whole number of points"),
+    "reason-shape": _(
+        "a reason is text of at most %(most)s characters, without control characters"
+    ),
+    "buy-in-shape": _("a buy-in decision is true (bought in) or false (dropped out)"),
+    "players-shape": _(
+        'players is a list of names in clockwise seat order, such as ["Andy", "Mark"]'
+    ),
+    "name-hidden-given": _(
+        "%(what)s is letters, digits, spaces and punctuation: %(char)s is "
+        "invisible or turns the text around, so two names could look alike: %(given)r"
+    ),
+    "name-long-given": _("%(what)s has at most %(limit)s characters: %(given)r"),
+    "players-twice-alike": _(
+        "two players are called %(name)r: give each a different name (names that differ "
+        "only in case, width or how an accent is written are one name)"
+    ),
+    "not-utf8": _("that file is not UTF-8 text: save the record as UTF-8 JSON"),
+    "key-twice": _("the key %(keys)s appears twice in one object: keep one of each"),
+    "not-json": _(
+        "that file is not JSON: upload a kalooki-game/1 record, such as the "
+        "“Download JSON” file of a game"
+    ),
+    "record-shape": _("a game record is a JSON object"),
+    "record-unknown-key": _("unknown key %(keys)s: a record has %(known)s"),
+    "record-unknown-keys": _("unknown keys %(keys)s: a record has %(known)s"),
+    "format-shape": _('format must be "%(format)s", not %(value)r'),
+    "title-shape": _("title is text of at most %(most)s characters, without control characters"),
+    "played-on-shape": _('played_on is a date such as "2026-11-20"'),
+    "rules-shape": _('rules is an object such as {"preset": "british"}'),
+    "hands-shape": _("hands is a list of hands"),
+    "record-too-many-hands": _(
+        "a game has at most %(most)s hands, and this record has %(count)s: "
+        "split it into games of fewer hands"
+    ),
+    "stopped-shape": _(
+        'stopped is null, {"settle": "refund"} or {"settle": "split"}, '
+        'or {"settle": "leader"} where the game has a leader'
+    ),
+    # A stake (money.parse_amount); `what` names it ("the call_up stake").
+    "amount-float": _('%(what)s must be written as a decimal string such as "0.50"'),
+    "amount-not-number": _('%(what)s must be an amount such as "0.50", not %(value)r'),
+    "amount-shape": _('%(what)s must be an amount such as "0.50"'),
+    "amount-negative": _("%(what)s can't be negative: use 0 or more"),
+    "amount-too-big": _("%(what)s can be at most %(most)s"),
+    "amount-whole": _("%(what)s in %(currency)s can have no decimal places"),
+    "amount-places": _("%(what)s in %(currency)s can have at most %(digits)s decimal places"),
 }

@@ -19,7 +19,8 @@ from kalooki_ledger.rules import (
 from kalooki_ledger.rules.errors import english
 from kalooki_ledger.rules.messages import MESSAGES
 from kalooki_ledger.rules.presets import PRESETS
-from tests.helpers import decided, make_game, won
+from kalooki_ledger.rules.record import build_stakes, parse_record, read_record_json
+from tests.helpers import decided, make_game, record, won
 
 # Each code with params as the engine passes them and the English the engine wrote before
 # problems had codes (the f-strings' output, typed out).
@@ -200,6 +201,151 @@ ENGLISH = {
         {"what": "a player's name", "limit": 40},
         "a player's name has at most 40 characters",
     ),
+    "int-not-whole": (
+        {"what": "limit", "low": 10, "high": 10000},
+        "limit must be a whole number from 10 to 10000",
+    ),
+    "int-range": (
+        {"what": "limit", "low": 10, "high": 10000, "value": 5},
+        "limit must be from 10 to 10000, not 5",
+    ),
+    "not-bool": ({"what": "void", "value": "yes"}, "void must be true or false, not 'yes'"),
+    "unknown-preset": (
+        {"preset": "x", "presets": "british, club-uk"},
+        "unknown preset 'x': use one of british, club-uk",
+    ),
+    "unknown-rule": (
+        {"rule": "x", "rules": "family, limit"},
+        "unknown rule 'x': the rules are family, limit",
+    ),
+    "unknown-family": (
+        {"families": "elimination, positive", "value": "gin"},
+        "family must be one of elimination, positive, not 'gin'",
+    ),
+    "out-at-shape": ({}, 'out_at must be "over" (past the limit) or "reach" (on reaching it)'),
+    "winner-bonus-shape": ({}, 'winner_bonus is {"call_up": n, "kalookie": n}'),
+    "stakes-shape": ({}, 'stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
+    "unknown-stake": (
+        {"stake": "x", "stakes": "call_up, kalookie"},
+        "unknown stake 'x': the stakes are call_up, kalookie",
+    ),
+    "currency-shape": (
+        {"currency": "gbp"},
+        "currency must be an ISO code such as GBP, or \"units\", not 'gbp'",
+    ),
+    "stake-not-string": (
+        {"stake": "call_up", "value": 1},
+        'the call_up stake must be written as a decimal string such as "0.50", not 1',
+    ),
+    "map-shape": ({"key": "penalties"}, "penalties must map player names to values"),
+    "map-stranger": (
+        {"key": "penalties", "name": "Zed", "players": "Ann, Bo"},
+        "penalties names 'Zed', who is not one of the players (Ann, Bo)",
+    ),
+    "map-twice": (
+        {"key": "penalties", "name": "Bo"},
+        "penalties names 'Bo' twice: give each player once",
+    ),
+    "hand-shape": ({}, 'a hand is an object such as {"winner": "Mark", ...}'),
+    "hand-unknown-key": (
+        {"key": "x", "keys": "cards, winner"},
+        "unknown key 'x': a hand has cards, winner",
+    ),
+    "void-alone": ({}, "a void hand has nothing else: no winner, values or buy-ins"),
+    "hand-no-winner": ({}, 'a hand needs a winner, or "void": true'),
+    "value-shape": ({"value": "ten"}, "a hand value is a whole number such as 42, not 'ten'"),
+    "cards-shape": ({}, 'cards are a list such as ["Joker", "AS", "10H"]'),
+    "cards-most": ({"most": 30}, "at most 30 cards"),
+    "counts-shape": ({}, 'counts are {"cards": n, "jokers": n}'),
+    "adjustment-shape": ({}, "an adjustment is a whole number of points"),
+    "reason-shape": (
+        {"most": 200},
+        "a reason is text of at most 200 characters, without control characters",
+    ),
+    "buy-in-shape": ({}, "a buy-in decision is true (bought in) or false (dropped out)"),
+    "players-shape": (
+        {},
+        'players is a list of names in clockwise seat order, such as ["Andy", "Mark"]',
+    ),
+    "name-hidden-given": (
+        {"what": "a player's name", "char": "U+200B (zero width space)", "given": "A\u200bn"},
+        "a player's name is letters, digits, spaces and punctuation: U+200B (zero width space) "
+        f"is invisible or turns the text around, so two names could look alike: {'A\u200bn'!r}",
+    ),
+    "name-long-given": (
+        {"what": "a player's name", "limit": 40, "given": "x" * 41},
+        f"a player's name has at most 40 characters: {'x' * 41!r}",
+    ),
+    "players-twice-alike": (
+        {"name": "ann"},
+        "two players are called 'ann': give each a different name (names that differ only in "
+        "case, width or how an accent is written are one name)",
+    ),
+    "not-utf8": ({}, "that file is not UTF-8 text: save the record as UTF-8 JSON"),
+    "key-twice": (
+        {"keys": "'hands'"},
+        "the key 'hands' appears twice in one object: keep one of each",
+    ),
+    "not-json": (
+        {},
+        "that file is not JSON: upload a kalooki-game/1 record, such as the “Download JSON” "
+        "file of a game",
+    ),
+    "record-shape": ({}, "a game record is a JSON object"),
+    "record-unknown-key": (
+        {"keys": "'x'", "known": "format, title"},
+        "unknown key 'x': a record has format, title",
+    ),
+    "record-unknown-keys": (
+        {"keys": "'x', 'y'", "known": "format, title"},
+        "unknown keys 'x', 'y': a record has format, title",
+    ),
+    "format-shape": (
+        {"format": "kalooki-game/1", "value": None},
+        'format must be "kalooki-game/1", not None',
+    ),
+    "title-shape": (
+        {"most": 200},
+        "title is text of at most 200 characters, without control characters",
+    ),
+    "played-on-shape": ({}, 'played_on is a date such as "2026-11-20"'),
+    "rules-shape": ({}, 'rules is an object such as {"preset": "british"}'),
+    "hands-shape": ({}, "hands is a list of hands"),
+    "record-too-many-hands": (
+        {"most": "1,000", "count": "20,000"},
+        "a game has at most 1,000 hands, and this record has 20,000: split it into games of "
+        "fewer hands",
+    ),
+    "stopped-shape": (
+        {},
+        'stopped is null, {"settle": "refund"} or {"settle": "split"}, or {"settle": "leader"} '
+        "where the game has a leader",
+    ),
+    "amount-float": (
+        {"what": "the call_up stake"},
+        'the call_up stake must be written as a decimal string such as "0.50"',
+    ),
+    "amount-not-number": (
+        {"what": "the call_up stake", "value": "abc"},
+        "the call_up stake must be an amount such as \"0.50\", not 'abc'",
+    ),
+    "amount-shape": (
+        {"what": "the call_up stake"},
+        'the call_up stake must be an amount such as "0.50"',
+    ),
+    "amount-negative": ({"what": "the stake"}, "the stake can't be negative: use 0 or more"),
+    "amount-too-big": (
+        {"what": "the stake", "most": "1,000,000"},
+        "the stake can be at most 1,000,000",
+    ),
+    "amount-whole": (
+        {"what": "the stake", "currency": "JPY"},
+        "the stake in JPY can have no decimal places",
+    ),
+    "amount-places": (
+        {"what": "the stake", "currency": "GBP", "digits": 2},
+        "the stake in GBP can have at most 2 decimal places",
+    ),
 }
 
 
@@ -224,7 +370,11 @@ def test_a_template_names_exactly_the_params_it_is_given(code):
 def test_params_are_plain_data():
     for params, _ in ENGLISH.values():
         for value in params.values():
-            assert isinstance(value, int | str) or all(isinstance(v, str) for v in value)
+            assert (
+                value is None
+                or isinstance(value, int | str)
+                or all(isinstance(v, str) for v in value)
+            )
 
 
 # Problems the engine finds, each as a game would give it: the code, and the message its
@@ -298,6 +448,18 @@ FOUND = [
     ("family-unavailable", lambda: _refusal(lambda: family_of("gin"))),
     ("cards-none", lambda: _refusal(lambda: cards_value([], Rules()))),
     ("name-empty", lambda: [name_problem("  ")[1]]),
+    ("record-shape", lambda: _refusal(lambda: parse_record([]))),
+    ("not-json", lambda: _refusal(lambda: read_record_json(b"{"))),
+    (
+        "amount-negative",
+        lambda: _refusal(lambda: build_stakes("british", {"currency": "GBP", "call_up": "-1"})),
+    ),
+    (
+        "value-shape",
+        lambda: _refusal(
+            lambda: parse_record(record(["A", "B"], [{"winner": "A", "penalties": {"B": "x"}}]))
+        ),
+    ),
 ]
 
 
