@@ -1,17 +1,24 @@
 """An engine problem in the reader's language: the engine's code and params, the template
 translated, the names and numbers in place; in English exactly the engine's message."""
 
+import json
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.clubs.forms import checked_name
 from kalooki_ledger.games.models import Hand
 from kalooki_ledger.games.present import beside_text, located_text, problem_message, problem_text
 from kalooki_ledger.games.present.problems import AFTER_NAME, NAMED_BESIDE, check_name
 from kalooki_ledger.rules.messages import MESSAGES
 from tests.games.web import FormClient, hand_post, stored_game
+from tests.helpers import record
 
 SWEDISH_PHONE = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
 
@@ -100,3 +107,27 @@ def test_a_refused_hand_on_the_table_page_in_swedish_shows_the_swedish_message_b
     assert message in html[error_at : error_at + 300]
     assert 'aria-describedby="value-0-error"' in html
     assert not Hand.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_import_page_says_which_hand_and_player_and_what_is_wrong_in_swedish(client):
+    bad = record(["Andy", "Mark"], [{"winner": "Andy", "penalties": {"Mark": 149}}])
+    upload = SimpleUploadedFile("game.json", json.dumps(bad).encode())
+    response = client.post(reverse("sheets:import"), {"record": upload}, headers=SWEDISH_PHONE)
+    shown = " ".join(response.content.decode().split())
+    assert response.status_code == 400
+    assert "Giv 1, Mark: ingen hand med 13 kort är värd mer än 148 (angivet 149)" in shown
+
+
+@pytest.mark.django_db
+def test_the_import_page_words_a_file_that_is_not_json_in_swedish(client):
+    upload = SimpleUploadedFile("sheet.txt", b"Andy 85, Mark 42")
+    response = client.post(reverse("sheets:import"), {"record": upload}, headers=SWEDISH_PHONE)
+    shown = " ".join(response.content.decode().split())
+    assert "Filen är inte JSON: ladda upp ett kalooki-game/1-protokoll" in shown
+
+
+def test_a_clubs_form_refuses_a_name_in_swedish():
+    with translation.override("sv"), pytest.raises(ValidationError) as refused:
+        checked_name("x" * 41, gettext("a player's name"), 40)
+    assert refused.value.messages == ["En spelares namn har högst 40 tecken."]
