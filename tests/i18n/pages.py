@@ -14,6 +14,7 @@ CLUB = "Kallegänget"
 PLAYERS = ["Agneta", "Bosse", "Cissi", "Dagge"]
 USERS = ["nisse", "lotta"]
 TOURNAMENT = "Blackpool Open"
+TOO_LONG = "Agneta" * 7  # a name past the 40 characters a regular's name may have
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,13 @@ CLUB_PAGES = [
     ),
     Page("blank sheet form", _club("sheet")),
     Page("remove a member?", _in_club("member_role", "scorer"), post={"remove": "1"}),
+    # A name the engine refuses, worded from its problem's code in the page's language.
+    Page(
+        "add a regular, refused",
+        _club("members"),
+        post={"action": "add-player", "player-name": TOO_LONG},
+        status=400,
+    ),
 ]
 
 ACCOUNT_PAGES = [
@@ -123,7 +131,7 @@ ERROR_PAGES = [
     Page("403 of a member", _club("members"), status=403),
 ]
 
-DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS)
+DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS, TOO_LONG, TOO_LONG[:40])
 
 # English that the club pages show from modules phase 2 of issue 19 translates (the rule presets'
 # names in kalooki_ledger/rules, a game's status from games/present.py). Phase 2 empties this.
