@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present.problems import check_name, problem_text
 from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -37,7 +38,7 @@ RESERVED_SLUGS = {"accounts"}  # clubs/accounts/... are the log-in pages
 
 def checked_name(text: str, what: str, limit: int) -> str:
     """A name as the engine keeps it, or the engine's message saying what a name may hold."""
-    name, problem = engine.check_name(text, what, limit)
+    name, problem = check_name(text, what, limit)
     if problem:
         raise forms.ValidationError(f"{problem[0].upper()}{problem[1:]}.")
     return name
@@ -172,7 +173,8 @@ class SettingsForm(NamedModelForm):
             )
         except engine.RecordError as exc:
             raise forms.ValidationError(
-                _("These stakes or rules don't make a game: %(problem)s.") % {"problem": exc}
+                _("These stakes or rules don't make a game: %(problem)s.")
+                % {"problem": problem_text(exc.problem)}
             ) from None
         return data
 
@@ -233,7 +235,7 @@ class PlayerForm(forms.Form):
         for line in self.cleaned_data["name"].splitlines():
             if not line.strip():
                 continue
-            name, problem = engine.check_name(line, _("a player's name"), NAME_MAX)
+            name, problem = check_name(line, _("a player's name"), NAME_MAX)
             if problem:  # the line at fault named, since a list holds many
                 raise forms.ValidationError(f"{line.strip()[:NAME_MAX]}…: {problem}.")
             if engine.name_key(name) in seen:

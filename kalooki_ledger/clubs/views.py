@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -156,7 +157,7 @@ def new_game(request, club, membership):
                 rules=club.rule_changes(preset),
             )
         except RecordError as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, present.located_text(exc.problem))
         else:
             return redirect(started)
     context = {
@@ -298,7 +299,7 @@ def new_tournament(request, club, membership):
                 tournaments.draw(tournament, form.cleaned_data["players"])
         except RecordError as exc:
             # A regular named before names were checked can't sit at a table: say who.
-            problem = f"{str(exc)[0].upper()}{str(exc)[1:]}"
+            problem = capfirst(present.located_text(exc.problem))
             form.add_error("players", _("%(problem)s. Rename them first.") % {"problem": problem})
         else:
             return redirect(tournament)

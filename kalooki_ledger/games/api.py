@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -76,7 +77,9 @@ def api_view(methods: list[str]) -> Callable:
             if request.method != "GET" and not can_write:
                 return error(403, "This is a watch link: it can read the game, never change it.")
             try:
-                return view(request, game, **kwargs)
+                # Machine-facing: what the web layer words for the API stays English.
+                with translation.override("en"):
+                    return view(request, game, **kwargs)
             except BadRequest as bad:
                 return error(400, str(bad))
 

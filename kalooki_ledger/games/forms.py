@@ -21,7 +21,8 @@ from kalooki_ledger.rules.record import (
     control_character,
 )
 
-from .present import problem_text
+from .present import beside_text, problem_message, problem_text
+from .present.problems import check_name
 
 MAX_SEATS = 6
 STAKE_FIELDS = STAKE_KEYS
@@ -264,7 +265,7 @@ class SettingsForm(forms.Form):
         try:
             check(*args)
         except engine.RecordError as exc:
-            self.add_error(name, exc.problem.message)
+            self.add_error(name, problem_message(exc.problem))
             return True
         return False
 
@@ -361,7 +362,7 @@ class NewGameForm(SettingsForm):
         # The names first: the settings are asked of the engine only once every field reads.
         seen: dict[str, str] = {}
         for key, name in self.names():
-            problem = engine.check_name(name)[1]
+            problem = check_name(name)[1]
             if problem:
                 self.add_error(key, problem)
             elif engine.name_key(name) in seen:
@@ -403,7 +404,7 @@ class NewGameForm(SettingsForm):
         try:
             return engine.parse_record(record)
         except engine.RecordError as exc:
-            self.add_error(None, exc.problem.message)
+            self.add_error(None, problem_message(exc.problem))
             return None
 
 
@@ -697,8 +698,7 @@ class HandForm:
                 self.add(box_name("decision", self.seats[player]), problem_text(problem))
             else:
                 # Beside a player's own field their name is already on the label.
-                told = problem.message.startswith(("was ", "is "))
-                self.add(self.row_key(player), problem_text(problem) if told else problem.message)
+                self.add(self.row_key(player), beside_text(problem))
 
     def problems(self) -> tuple[engine.Problem, ...]:
         """The errors as the engine's problems, each naming its player and input."""
@@ -836,7 +836,7 @@ class HouseRulesForm(SettingsForm):
     )
 
     def clean_name(self) -> str:
-        name, problem = engine.check_name(self.cleaned_data["name"], "a name for house rules", 80)
+        name, problem = check_name(self.cleaned_data["name"], "a name for house rules", 80)
         if problem:
             raise forms.ValidationError(problem)
         return name

@@ -5,12 +5,12 @@ Everything the app shows is derived here from the hands recorded at the table.
 
 from .cards import cards_value, parse_card
 from .config import Rules, Stakes
-from .errors import Problem, RecordError
+from .errors import Problem, RecordError, problem
 from .families import FAMILIES, check, check_setup, extend, family_of, replay
 from .family import Family
 from .game import CardCount, Game, Hand
 from .ledger import HandRow, Ledger, Standing
-from .names import check_name, first_repeat, name_key, tidy_name
+from .names import check_name, first_repeat, name_key, name_problem, tidy_name
 from .presets import DEFAULT_PRESET, PRESETS, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
 from .settle import Transfer, fewest_transfers
@@ -42,8 +42,10 @@ __all__ = [
     "fewest_transfers",
     "first_repeat",
     "name_key",
+    "name_problem",
     "parse_card",
     "parse_record",
+    "problem",
     "read_record_json",
     "record_to_json",
     "replay",

@@ -4,12 +4,14 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .config import RANKS, SUITS, Rules
+from .errors import RecordError, problem
 
 JOKER = "Joker"
 
 
 def parse_card(text: str) -> tuple[str, str | None]:
-    """(rank, suit or None) for one card; raises ValueError saying how cards are written."""
+    """(rank, suit or None) for one card; raises RecordError (a ValueError) saying how cards
+    are written."""
     token = str(text).strip().upper()
     if token in ("JOKER", "JK", "*"):
         return JOKER, None
@@ -19,10 +21,7 @@ def parse_card(text: str) -> tuple[str, str | None]:
     if token in ("1", "11", "T"):
         token = {"1": "A", "11": "A", "T": "10"}[token]
     if token not in RANKS:
-        raise ValueError(
-            f"{text!r} is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
-            "(S, H, D, C), or Joker"
-        )
+        raise RecordError(problem("not-a-card", text=text))
     return token, suit
 
 
@@ -35,12 +34,12 @@ def cards_value(cards: Iterable[str], rules: Rules, held: int | None = None) -> 
     parsed = [parse_card(c) for c in cards]
     most = rules.hand_size if held is None else held
     if not parsed:
-        raise ValueError("a loser holds at least one card")
+        raise RecordError(problem("cards-none"))
     if len(parsed) > most:
-        raise ValueError(f"a loser holds at most {most} cards, not {len(parsed)}")
+        raise RecordError(problem("cards-too-many", most=most, count=len(parsed)))
     check_against_deck(parsed, rules)
     if rules.red_ace_value is not None and any(r == "A" and s is None for r, s in parsed):
-        raise ValueError("red and black aces differ in this game: write AS, AC, AH or AD")
+        raise RecordError(problem("aces-differ"))
     return sum(rules.card_value(rank, suit) for rank, suit in parsed)
 
 
@@ -49,10 +48,11 @@ def check_against_deck(parsed: list[tuple[str, str | None]], rules: Rules) -> No
     counts = Counter(parsed)
     by_rank = Counter(rank for rank, _ in parsed)
     if by_rank[JOKER] > rules.jokers:
-        raise ValueError(f"the deck has only {rules.jokers} jokers")
+        raise RecordError(problem("deck-jokers", jokers=rules.jokers))
     for (rank, suit), n in counts.items():
         if rank != JOKER and suit is not None and n > rules.packs:
-            raise ValueError(f"the deck has only {rules.packs} of {card_label(rank, suit)}")
+            card = card_label(rank, suit)
+            raise RecordError(problem("deck-card", packs=rules.packs, card=card))
     for rank, n in by_rank.items():
         if rank != JOKER and n > rules.packs * 4:
-            raise ValueError(f"the deck has only {rules.packs * 4} cards of rank {rank}")
+            raise RecordError(problem("deck-rank", count=rules.packs * 4, rank=rank))

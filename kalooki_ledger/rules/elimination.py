@@ -2,16 +2,13 @@
 the limit, buy-ins back to the highest total within it, the pool to the last one in."""
 
 from decimal import Decimal
+from typing import Any
 
-from .errors import Problem
+from .errors import problem
 from .family import Family
 from .game import Game, Hand
 from .replay import Replay
 from .words import gettext_noop as _
-
-NO_LEADER = (
-    "an elimination game has no leader to take the pool: stop it with a refund or a split instead"
-)
 
 
 class EliminationReplay(Replay):
@@ -28,7 +25,7 @@ class EliminationReplay(Replay):
 
     def leaders_take(self, still_in: set[str], digits: int) -> dict[str, Decimal]:
         """Elimination has no leader to take the pool: a problem, and the pool goes back."""
-        self.problems.append(Problem(NO_LEADER))
+        self.problems.append(problem("no-leader"))
         return dict(self.paid_in)
 
     def hand_payments(self, kalookie: bool, players: int) -> tuple[Decimal, Decimal]:
@@ -108,15 +105,8 @@ class EliminationReplay(Replay):
         for player in hand.buy_ins:
             if player in offers:
                 continue
-            reason = self.why_no_offer(player, in_game, over, within)
-            self.problems.append(
-                Problem(
-                    f"was not offered a buy-in after this hand: {reason}; remove the decision",
-                    number,
-                    player,
-                    "buy_ins",
-                )
-            )
+            code, params = self.why_no_offer(player, in_game, over, within)
+            self.problems.append(problem(code, number, player, "buy_ins", **params))
         bought_in: list[str] = []
         awaiting: list[str] = []
         for player in offers:
@@ -125,15 +115,7 @@ class EliminationReplay(Replay):
                 awaiting.append(player)
                 continue
             if decision is None:
-                self.problems.append(
-                    Problem(
-                        "was offered a buy-in after this hand and no decision is recorded: "
-                        "record whether they bought in or dropped out",
-                        number,
-                        player,
-                        "buy_ins",
-                    )
-                )
+                self.problems.append(problem("decision-missing", number, player, "buy_ins"))
             if decision:
                 bought_in.append(player)
                 self.used[player] += 1
@@ -168,21 +150,20 @@ class EliminationReplay(Replay):
 
     def why_no_offer(
         self, player: str, in_game: list[str], over: list[str], within: list[str]
-    ) -> str:
+    ) -> tuple[str, dict[str, Any]]:
+        """Why `player` was offered no buy-in: the problem's code and its params."""
         if player not in in_game:
-            return f"they were already out of the game after hand {self.out_after[player]}"
+            return "not-offered-already-out", {"after": self.out_after[player]}
         if player not in over:
-            return "they are within the limit"
+            return "not-offered-within", {}
         if len(within) == 1:
-            return f"only {within[0]} is within the limit, so the game is over"
+            return "not-offered-game-over", {"name": within[0]}
         if len(within) < self.rules.buy_in_needs_remaining:
-            return (
-                f"buy-ins need {self.rules.buy_in_needs_remaining} players within the limit "
-                f"and only {len(within)} are"
-            )
+            needed = self.rules.buy_in_needs_remaining
+            return "not-offered-too-few", {"needed": needed, "within": len(within)}
         if self.rules.max_buy_ins == 0:
-            return "this game allows no buy-ins"
-        return f"they have used all {self.rules.max_buy_ins} buy-ins"
+            return "not-offered-none-allowed", {}
+        return "not-offered-used-all", {"allowed": self.rules.max_buy_ins}
 
 
 ELIMINATION = Family(

@@ -2,7 +2,7 @@
 replay a game by its family."""
 
 from .elimination import ELIMINATION
-from .errors import RecordError
+from .errors import RecordError, problem
 from .family import Family
 from .fixed_deals import FIXED_DEALS
 from .game import Game, Hand
@@ -20,7 +20,7 @@ def family_of(key: str) -> Family:
     try:
         return _BY_KEY[key]
     except KeyError:
-        raise RecordError(f"the {key} family of scoring is not available yet") from None
+        raise RecordError(problem("family-unavailable", family=key)) from None
 
 
 def check_setup(game: Game) -> None:

@@ -2,7 +2,7 @@
 bending the table doubles the others' points where the rules say so (Jamaica; Trinidad only by
 house rule); penalty adjustments; lowest total wins."""
 
-from .errors import Problem
+from .errors import Problem, problem
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
@@ -15,9 +15,7 @@ class FixedDealsReplay(PointsReplay):
     def foreign_entries(self, number: int, hand: Hand) -> list[Problem]:
         problems = super().foreign_entries(number, hand)
         problems += [
-            Problem(
-                "a reason goes with a penalty adjustment: add the points or remove it", number, p
-            )
+            problem("reason-alone", number, p)
             for p in sorted(set(hand.reasons) - set(hand.adjustments))
         ]
         for player, points in sorted(hand.adjustments.items()):
@@ -27,13 +25,7 @@ class FixedDealsReplay(PointsReplay):
                 or not -1000 <= points <= 1000
             ):
                 problems.append(
-                    Problem(
-                        f"a penalty adjustment is a whole number of points from -1000 to 1000, "
-                        f"not {points!r}",
-                        number,
-                        player,
-                        "adjustment",
-                    )
+                    problem("adjustment-range", number, player, "adjustment", points=points)
                 )
         return problems
 

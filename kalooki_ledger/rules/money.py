@@ -2,6 +2,8 @@
 
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
+from .errors import RecordError, problem
+
 ZERO = Decimal(0)
 MAX_STAKE = Decimal("1000000")
 
@@ -34,26 +36,27 @@ def quantum(digits: int) -> Decimal:
 def parse_amount(value: object, what: str, currency: str) -> Decimal:
     """A stake from a string or an integer; floats are refused because they are not exact."""
     if isinstance(value, bool | float):
-        raise ValueError(f'{what} must be written as a decimal string such as "0.50"')
+        raise RecordError(problem("amount-float", what=what))
     if isinstance(value, int | Decimal):
         amount = Decimal(value)
     elif isinstance(value, str):
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:
-            raise ValueError(f'{what} must be an amount such as "0.50", not {value!r}') from None
+            raise RecordError(problem("amount-not-number", what=what, value=value)) from None
     else:
-        raise ValueError(f'{what} must be an amount such as "0.50"')
+        raise RecordError(problem("amount-shape", what=what))
     if not amount.is_finite():
-        raise ValueError(f'{what} must be an amount such as "0.50", not {value!r}')
+        raise RecordError(problem("amount-not-number", what=what, value=value))
     if amount < 0:
-        raise ValueError(f"{what} can't be negative: use 0 or more")
+        raise RecordError(problem("amount-negative", what=what))
     if amount > MAX_STAKE:
-        raise ValueError(f"{what} can be at most {MAX_STAKE:,}")
+        raise RecordError(problem("amount-too-big", what=what, most=f"{MAX_STAKE:,}"))
     digits = minor_digits(currency)
     if amount != amount.quantize(quantum(digits), rounding=ROUND_DOWN):
-        places = "no decimal places" if digits == 0 else f"at most {digits} decimal places"
-        raise ValueError(f"{what} in {currency} can have {places}")
+        if digits == 0:
+            raise RecordError(problem("amount-whole", what=what, currency=currency))
+        raise RecordError(problem("amount-places", what=what, currency=currency, digits=digits))
     return amount.normalize() if amount == amount.to_integral() else amount
 
 

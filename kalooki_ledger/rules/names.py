@@ -4,7 +4,11 @@ invisible, and one test of "the same name" for every place a name enters."""
 import unicodedata
 from collections.abc import Iterable
 
+from .errors import Problem, problem
+from .words import gettext_noop
+
 MAX_NAME = 40
+A_PLAYERS_NAME = gettext_noop("a player's name")
 # Control, format (zero-width, bidirectional), surrogate, private and unassigned characters,
 # and line or paragraph separators: none draws a letter, so two names could look alike.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -47,21 +51,27 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", tidy_name(name).casefold())
 
 
-def check_name(text: str, what: str = "a player's name", limit: int = MAX_NAME) -> tuple[str, str]:
+def check_name(text: str, what: str = A_PLAYERS_NAME, limit: int = MAX_NAME) -> tuple[str, str]:
     """The tidy name, and "" when it may be used or else a message saying what a name may
     hold, beginning with `what` ("a club's name")."""
+    name, found = name_problem(text, what, limit)
+    return name, found.message if found else ""
+
+
+def name_problem(
+    text: str, what: str = A_PLAYERS_NAME, limit: int = MAX_NAME
+) -> tuple[str, Problem | None]:
+    """The tidy name, and None when it may be used or else the problem saying what a name may
+    hold, beginning with `what` ("a club's name", in the words the reader reads)."""
     name = tidy_name(text)
     if not name:
-        return name, f"{what} can't be empty: type some letters"
+        return name, problem("name-empty", what=what)
     hidden = hidden_character(name)
     if hidden is not None:
-        return name, (
-            f"{what} is letters, digits, spaces and punctuation: {describe(hidden)} is "
-            "invisible or turns the text around, so two names could look alike"
-        )
+        return name, problem("name-hidden", what=what, char=describe(hidden))
     if len(name) > limit:
-        return name, f"{what} has at most {limit} characters"
-    return name, ""
+        return name, problem("name-long", what=what, limit=limit)
+    return name, None
 
 
 def first_repeat(names: Iterable[str]) -> str | None:

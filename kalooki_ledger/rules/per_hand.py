@@ -1,7 +1,7 @@
 """Per-hand scoring (Scarne's East Coast Kaluki): a point a card left in hand and one more a
 joker, doubled on a kaluki; every hand settles by itself and the table stops when it likes."""
 
-from .errors import Problem
+from .errors import Problem, problem
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
@@ -20,31 +20,22 @@ class PerHandReplay(PointsReplay):
         for player in losers:
             count = hand.counts.get(player)
             if count is None:
-                problems.append(
-                    Problem(
-                        f"no count recorded for a player still in: give the cards left in hand "
-                        f"(1 to {held}) and how many of them are jokers",
-                        number,
-                        player,
-                    )
-                )
+                problems.append(problem("count-missing", number, player, held=held))
             elif not 1 <= count.cards <= held:
                 problems.append(
-                    Problem(
-                        f"a loser holds 1 to {held} cards, not {count.cards}",
-                        number,
-                        player,
-                        "cards",
-                    )
+                    problem("count-cards", number, player, "cards", held=held, cards=count.cards)
                 )
             elif not 0 <= count.jokers <= min(count.cards, jokers):
                 problems.append(
-                    Problem(
-                        f"{count.jokers} jokers among {count.cards} cards can't be: "
-                        f"0 to {min(count.cards, jokers)} (the deck has {jokers})",
+                    problem(
+                        "count-jokers",
                         number,
                         player,
                         "jokers",
+                        jokers=count.jokers,
+                        cards=count.cards,
+                        most=min(count.cards, jokers),
+                        deck=jokers,
                     )
                 )
             else:

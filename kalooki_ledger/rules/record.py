@@ -10,20 +10,29 @@ from decimal import Decimal
 from typing import Any
 
 from .config import Rules, Stakes
-from .errors import Problem, RecordError
+from .errors import RecordError, problem
 from .families import FAMILIES, check_setup, family_of, replay
 from .game import SETTLES, CardCount, Game, Hand
 from .ledger import Ledger
 from .money import UNITS, display_digits, format_amount, parse_amount
-from .names import MAX_NAME, check_name, first_repeat, tidy_name
+from .names import MAX_NAME, first_repeat, name_problem, tidy_name
 from .presets import PRESETS
 from .replay import MAX_HANDS
+from .words import gettext_noop
 
 FORMAT = "kalooki-game/1"
 MAX_TITLE = 200
 MAX_CARDS = 40
 MAX_REASON = 200
 STAKE_KEYS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+# Each stake as a problem names it, the record's key kept in the English.
+STAKE_WHAT = {
+    "call_up": gettext_noop("the call_up stake"),
+    "kalookie": gettext_noop("the kalookie stake"),
+    "initial": gettext_noop("the initial stake"),
+    "buy_in": gettext_noop("the buy_in stake"),
+    "per_point": gettext_noop("the per_point stake"),
+}
 # The record's keys (shared/spec/game-record.md); `results` is what export_game adds, so an
 # export imports again, and is derived afresh rather than read.
 RECORD_KEYS = (
@@ -74,35 +83,35 @@ class GameRecord:
     played_on: datetime.date | None = None
 
 
-def _fail(message: str, hand: int | None = None, player: str | None = None) -> RecordError:
-    return RecordError(Problem(message, hand, player))
+def _fail(code: str, hand: int | None = None, player: str | None = None, **params) -> RecordError:
+    return RecordError(problem(code, hand, player, **params))
 
 
 def _int(
     value: Any, what: str, low: int, high: int, hand: int | None = None, player: str | None = None
 ) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{what} must be a whole number from {low} to {high}", hand, player)
+        raise _fail("int-not-whole", hand, player, what=what, low=low, high=high)
     if not low <= value <= high:
-        raise _fail(f"{what} must be from {low} to {high}, not {value}", hand, player)
+        raise _fail("int-range", hand, player, what=what, low=low, high=high, value=value)
     return value
 
 
 def _bool(value: Any, what: str, hand: int | None = None) -> bool:
     if not isinstance(value, bool):
-        raise _fail(f"{what} must be true or false, not {value!r}", hand)
+        raise _fail("not-bool", hand, what=what, value=value)
     return value
 
 
 def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, dict[str, Any]]:
     """The preset's rules with the record's overrides, each checked; returns the tidy overrides."""
     if not isinstance(preset_key, str) or preset_key not in PRESETS:
-        raise _fail(f"unknown preset {preset_key!r}: use one of {', '.join(PRESETS)}")
+        raise _fail("unknown-preset", preset=preset_key, presets=", ".join(PRESETS))
     rules = PRESETS[preset_key].rules
     tidy: dict[str, Any] = {}
     unknown = sorted(set(overrides) - set(RULE_KEYS))
     if unknown:
-        raise _fail(f"unknown rule {unknown[0]!r}: the rules are {', '.join(RULE_KEYS)}")
+        raise _fail("unknown-rule", rule=unknown[0], rules=", ".join(RULE_KEYS))
     changes: dict[str, Any] = {}
     for key in RULE_KEYS:
         if key not in overrides:
@@ -111,13 +120,13 @@ def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, d
         if key == "family":
             keys = [f.key for f in FAMILIES]
             if value not in keys:
-                raise _fail(f"family must be one of {', '.join(keys)}, not {value!r}")
+                raise _fail("unknown-family", families=", ".join(keys), value=value)
             changes[key] = tidy[key] = value
         elif key == "limit":
             changes[key] = tidy[key] = _int(value, "limit", 10, 10_000)
         elif key == "out_at":
             if value not in ("over", "reach"):
-                raise _fail('out_at must be "over" (past the limit) or "reach" (on reaching it)')
+                raise _fail("out-at-shape")
             changes[key] = tidy[key] = value
         elif key == "max_buy_ins":
             changes[key] = tidy[key] = None if value is None else _int(value, "max_buy_ins", 0, 100)
@@ -127,7 +136,7 @@ def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, d
             changes[key] = tidy[key] = _bool(value, key)
         elif key == "winner_bonus":
             if not isinstance(value, Mapping) or set(value) - {"call_up", "kalookie"}:
-                raise _fail('winner_bonus is {"call_up": n, "kalookie": n}')
+                raise _fail("winner-bonus-shape")
             call_up = _int(value.get("call_up", 0), "winner_bonus call_up", 0, 500)
             kalookie = _int(value.get("kalookie", 0), "winner_bonus kalookie", 0, 500)
             changes["winner_bonus_call_up"], changes["winner_bonus_kalookie"] = call_up, kalookie
@@ -144,48 +153,41 @@ def build_stakes(preset_key: str, given: Any) -> Stakes:
     if given is None:
         return PRESETS[preset_key].stakes
     if not isinstance(given, Mapping):
-        raise _fail('stakes is an object such as {"currency": "GBP", "call_up": "0.10"}')
+        raise _fail("stakes-shape")
     unknown = sorted(set(given) - {"currency", *STAKE_KEYS})
     if unknown:
-        raise _fail(f"unknown stake {unknown[0]!r}: the stakes are {', '.join(STAKE_KEYS)}")
+        raise _fail("unknown-stake", stake=unknown[0], stakes=", ".join(STAKE_KEYS))
     currency = given.get("currency", UNITS)
     if not isinstance(currency, str) or not (
         currency == UNITS or (len(currency) == 3 and currency.isalpha() and currency.isupper())
     ):
-        raise _fail(f'currency must be an ISO code such as GBP, or "units", not {currency!r}')
+        raise _fail("currency-shape", currency=currency)
     amounts = {}
     for key in STAKE_KEYS:
         value = given.get(key, "0")
         if not isinstance(value, str):
             # The record writes money as strings so that no reader rounds it through a float.
-            raise _fail(
-                f'the {key} stake must be written as a decimal string such as "0.50", not {value!r}'
-            )
-        try:
-            amounts[key] = parse_amount(value, f"the {key} stake", currency)
-        except ValueError as exc:
-            raise _fail(str(exc)) from None
+            raise _fail("stake-not-string", stake=key, value=value)
+        amounts[key] = parse_amount(value, STAKE_WHAT[key], currency)
     return Stakes(currency=currency, **amounts)
 
 
 def _name(value: Any, players: tuple[str, ...], hand: int, what: str) -> str:
     # A name is matched in the form players are kept in, so "e\u0301" finds "é".
     if not isinstance(value, str) or tidy_name(value) not in players:
-        raise _fail(f"{what} {value!r} is not one of the players ({', '.join(players)})", hand)
+        raise _fail(f"{what}-unknown", hand, name=value, players=", ".join(players))
     return tidy_name(value)
 
 
 def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(f"{key} must map player names to values", hand)
+        raise _fail("map-shape", hand, key=key)
     mapped: dict[str, Any] = {}
     for name, entry in value.items():
         if tidy_name(name) not in players:
-            raise _fail(
-                f"{key} names {name!r}, who is not one of the players ({', '.join(players)})", hand
-            )
+            raise _fail("map-stranger", hand, key=key, name=name, players=", ".join(players))
         if tidy_name(name) in mapped:
-            raise _fail(f"{key} names {tidy_name(name)!r} twice: give each player once", hand)
+            raise _fail("map-twice", hand, key=key, name=tidy_name(name))
         mapped[tidy_name(name)] = entry
     return mapped
 
@@ -193,36 +195,34 @@ def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> di
 def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
     """One hand of the record, checked for shape; the ledger checks it against the game."""
     if not isinstance(data, Mapping):
-        raise _fail('a hand is an object such as {"winner": "Mark", ...}', number)
+        raise _fail("hand-shape", number)
     unknown = sorted(set(data) - HAND_KEYS)
     if unknown:
-        raise _fail(
-            f"unknown key {unknown[0]!r}: a hand has {', '.join(sorted(HAND_KEYS))}", number
-        )
+        raise _fail("hand-unknown-key", number, key=unknown[0], keys=", ".join(sorted(HAND_KEYS)))
     void = _bool(data.get("void", False), "void", number)
     if void:
         if set(data) - {"void"}:
-            raise _fail("a void hand has nothing else: no winner, values or buy-ins", number)
+            raise _fail("void-alone", number)
         return Hand(void=True)
     if "winner" not in data:
-        raise _fail('a hand needs a winner, or "void": true', number)
-    winner = _name(data["winner"], players, number, "the winner")
+        raise _fail("hand-no-winner", number)
+    winner = _name(data["winner"], players, number, "winner")
     kalookie = _bool(data.get("kalookie", False), "kalookie", number)
     penalties = _player_map(data.get("penalties", {}), players, number, "penalties")
     for player, value in penalties.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(f"a hand value is a whole number such as 42, not {value!r}", number, player)
+            raise _fail("value-shape", number, player, value=value)
     cards: dict[str, tuple[str, ...]] = {}
     for player, listed in _player_map(data.get("cards", {}), players, number, "cards").items():
         if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
-            raise _fail('cards are a list such as ["Joker", "AS", "10H"]', number, player)
+            raise _fail("cards-shape", number, player)
         if len(listed) > MAX_CARDS:
-            raise _fail(f"at most {MAX_CARDS} cards", number, player)
+            raise _fail("cards-most", number, player, most=MAX_CARDS)
         cards[player] = tuple(listed)
     counts: dict[str, CardCount] = {}
     for player, count in _player_map(data.get("counts", {}), players, number, "counts").items():
         if not isinstance(count, Mapping) or set(count) - {"cards", "jokers"}:
-            raise _fail('counts are {"cards": n, "jokers": n}', number, player)
+            raise _fail("counts-shape", number, player)
         counts[player] = CardCount(
             _int(count.get("cards", 0), "cards", 0, 100, number, player),
             _int(count.get("jokers", 0), "jokers", 0, 100, number, player),
@@ -230,21 +230,15 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
     adjustments = _player_map(data.get("adjustments", {}), players, number, "adjustments")
     for player, value in adjustments.items():
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
-            raise _fail("an adjustment is a whole number of points", number, player)
+            raise _fail("adjustment-shape", number, player)
     reasons = _player_map(data.get("reason", {}), players, number, "reason")
     for player, text in reasons.items():
         if not isinstance(text, str) or len(text) > MAX_REASON or control_character(text):
-            raise _fail(
-                f"a reason is text of at most {MAX_REASON} characters, without control characters",
-                number,
-                player,
-            )
+            raise _fail("reason-shape", number, player, most=MAX_REASON)
     buy_ins = _player_map(data.get("buy_ins", {}), players, number, "buy_ins")
     for player, decision in buy_ins.items():
         if not isinstance(decision, bool):
-            raise _fail(
-                "a buy-in decision is true (bought in) or false (dropped out)", number, player
-            )
+            raise _fail("buy-in-shape", number, player)
     return Hand(
         winner=winner,
         kalookie=kalookie,
@@ -266,21 +260,18 @@ def control_character(text: str) -> str | None:
 def parse_players(value: Any) -> tuple[str, ...]:
     """The seats' names as kept (names.tidy_name), each checked as every name is."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise _fail('players is a list of names in clockwise seat order, such as ["Andy", "Mark"]')
+        raise _fail("players-shape")
     players = []
     for raw in value:
         if not tidy_name(raw):
-            raise _fail("every player needs a name")
-        name, problem = check_name(raw)
-        if problem:
-            raise _fail(f"{problem}: {raw[: MAX_NAME + 10]!r}")
+            raise _fail("player-unnamed")
+        name, found = name_problem(raw)
+        if found is not None:
+            raise _fail(f"{found.code}-given", **found.params, given=raw[: MAX_NAME + 10])
         players.append(name)
     twice = first_repeat(players)
     if twice is not None:
-        raise _fail(
-            f"two players are called {twice!r}: give each a different name (names that differ "
-            "only in case, width or how an accent is written are one name)"
-        )
+        raise _fail("players-twice-alike", name=twice)
     return tuple(players)
 
 
@@ -306,46 +297,41 @@ def read_record_json(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise _fail("that file is not UTF-8 text: save the record as UTF-8 JSON") from None
+        raise _fail("not-utf8") from None
     try:
         return json.loads(
             text, parse_float=Decimal, object_pairs_hook=_no_repeats, parse_constant=_no_constant
         )
     except _DuplicateKeyError as exc:
-        raise _fail(f"the key {exc} appears twice in one object: keep one of each") from None
+        raise _fail("key-twice", keys=str(exc)) from None
     # ValueError: broken JSON, or a number of thousands of digits; RecursionError: deep nesting.
     except (ValueError, RecursionError):
-        raise _fail(
-            "that file is not JSON: upload a kalooki-game/1 record, such as the "
-            "“Download JSON” file of a game"
-        ) from None
+        raise _fail("not-json") from None
 
 
 def parse_record(data: Any) -> GameRecord:
     """A whole record, checked as the forms check; raises RecordError naming hand and player."""
     if not isinstance(data, Mapping):
-        raise _fail("a game record is a JSON object")
+        raise _fail("record-shape")
     unknown = sorted(set(data) - set(RECORD_KEYS))
     if unknown:
-        raise _fail(
-            f"unknown key{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(repr(k[:40]) for k in unknown[:5])}: a record has "
-            f"{', '.join(RECORD_KEYS)}"
-        )
+        code = "record-unknown-keys" if len(unknown) > 1 else "record-unknown-key"
+        keys = ", ".join(repr(k[:40]) for k in unknown[:5])
+        raise _fail(code, keys=keys, known=", ".join(RECORD_KEYS))
     if data.get("format") != FORMAT:
-        raise _fail(f'format must be "{FORMAT}", not {data.get("format")!r}')
+        raise _fail("format-shape", format=FORMAT, value=data.get("format"))
     title = data.get("title") or ""
     if not isinstance(title, str) or len(title) > MAX_TITLE or control_character(title):
-        raise _fail(f"title is text of at most {MAX_TITLE} characters, without control characters")
+        raise _fail("title-shape", most=MAX_TITLE)
     played_on = data.get("played_on")
     if played_on is not None:
         try:
             played_on = datetime.date.fromisoformat(played_on)
         except (TypeError, ValueError):
-            raise _fail('played_on is a date such as "2026-11-20"') from None
+            raise _fail("played-on-shape") from None
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):
-        raise _fail('rules is an object such as {"preset": "british"}')
+        raise _fail("rules-shape")
     preset = rules_data.get("preset", "british")
     overrides = {k: v for k, v in rules_data.items() if k != "preset"}
     rules, tidy = build_rules(preset, overrides)
@@ -358,17 +344,14 @@ def parse_record(data: Any) -> GameRecord:
         first_dealer = tidy_name(first_dealer)
     else:
         # Checked here because Game would quietly read an empty name as the first seat.
-        raise _fail(
-            f"the first dealer {first_dealer!r} is not one of the players ({', '.join(players)})"
-        )
+        raise _fail("first-dealer-unknown", name=first_dealer, players=", ".join(players))
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
-        raise _fail("hands is a list of hands")
+        raise _fail("hands-shape")
     if len(hands_data) > MAX_HANDS:
-        raise _fail(
-            f"a game has at most {MAX_HANDS:,} hands, and this record has {len(hands_data):,}: "
-            "split it into games of fewer hands"
-        )
+        # Grouped as the English has always shown them ("1,000").
+        most, count = f"{MAX_HANDS:,}", f"{len(hands_data):,}"
+        raise _fail("record-too-many-hands", most=most, count=count)
     stopped = data.get("stopped")
     if stopped is not None:
         if (
@@ -376,10 +359,7 @@ def parse_record(data: Any) -> GameRecord:
             or set(stopped) != {"settle"}
             or stopped.get("settle") not in SETTLES
         ):
-            raise _fail(
-                'stopped is null, {"settle": "refund"} or {"settle": "split"}, '
-                'or {"settle": "leader"} where the game has a leader'
-            )
+            raise _fail("stopped-shape")
         stopped = stopped["settle"]
     game = Game(players=players, rules=rules, stakes=stakes, first_dealer=first_dealer)
     check_setup(game)

@@ -3,12 +3,13 @@ the deal, payments, the pool, nets and settlement), checking each hand's entries
 modules (elimination, positive, per_hand, fixed_deals) score the hands."""
 
 from collections.abc import Container, Iterable, Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
-from .errors import Problem, RecordError
+from .errors import Problem, RecordError, problem
 from .game import Game, Hand
 from .ledger import NOTHING, HandRow, Ledger, Standing
 from .money import ZERO, display_digits, split_evenly
@@ -23,15 +24,6 @@ MAX_PLAYERS = 6
 # More hands than any club plays in a sitting (a long game runs to a few hundred); every page,
 # sheet and export of a game stays quick below it.
 MAX_HANDS = 1000
-VALUES_ELSEWHERE = (
-    "a per-hand game counts the cards and jokers left in hand: "
-    "give counts, not a hand value or a card list"
-)
-COUNTS_ELSEWHERE = (
-    "counts of cards and jokers are for per-hand games: give a hand value or the cards left in hand"
-)
-ADJUSTMENTS_ELSEWHERE = "penalty adjustments are for fixed-deals games: remove the adjustment"
-BUY_INS_ELSEWHERE = "buy-ins belong to elimination games: remove the decision"
 
 
 def check_seats(game: Game) -> None:
@@ -39,18 +31,20 @@ def check_seats(game: Game) -> None:
     rules = game.rules
     names = game.players
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RecordError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        raise RecordError(
+            problem("players-count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names))
+        )
     if any(not n.strip() for n in names):
-        raise RecordError("every player needs a name")
+        raise RecordError(problem("player-unnamed"))
     twice = first_repeat(names)
     if twice is not None:
-        raise RecordError(f"two players are called {twice!r}: give each a different name")
+        raise RecordError(problem("player-twice", name=twice))
     if game.first_dealer not in names:
         raise RecordError(
-            f"the first dealer {game.first_dealer!r} is not one of the players ({', '.join(names)})"
+            problem("first-dealer-unknown", name=game.first_dealer, players=", ".join(names))
         )
     if rules.limit < 1:
-        raise RecordError("the limit must be at least 1")
+        raise RecordError(problem("limit-too-low"))
 
 
 def _next_in(seats: tuple[str, ...], start: int, out: Container[str]) -> int | None:
@@ -81,51 +75,32 @@ def hand_values(
         given = player in hand.penalties
         listed = player in hand.cards
         if given and listed:
-            problems.append(Problem("give a hand value or a card list, not both", number, player))
+            problems.append(problem("value-and-cards", number, player))
             continue
         if listed:
             try:
                 values[player] = cards_value(hand.cards[player], rules, held)
-            except ValueError as exc:
-                problems.append(Problem(str(exc), number, player, "cards"))
+            except RecordError as exc:
+                problems.append(replace(exc.problem, hand=number, player=player, field="cards"))
                 continue
         elif given:
             value = hand.penalties[player]
             if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(
-                    Problem(f"a hand value is a whole number from {low} to {high}", number, player)
-                )
+                problems.append(problem("value-not-whole", number, player, low=low, high=high))
                 continue
             values[player] = value
         else:
-            problems.append(
-                Problem(
-                    f"no hand value recorded for a player still in: enter a number from {low} "
-                    f"to {high} or the cards left in their hand",
-                    number,
-                    player,
-                )
-            )
+            problems.append(problem("value-missing", number, player, low=low, high=high))
             continue
         value = values[player]
         if value > high:
             problems.append(
-                Problem(
-                    f"no {held}-card hand is worth more than {high} (entered {value})",
-                    number,
-                    player,
-                    "value",
+                problem(
+                    "value-too-high", number, player, "value", held=held, high=high, value=value
                 )
             )
         elif value < low:
-            problems.append(
-                Problem(
-                    f"a loser's hand is worth at least {low}: one card (entered {value})",
-                    number,
-                    player,
-                    "value",
-                )
-            )
+            problems.append(problem("value-too-low", number, player, "value", low=low, value=value))
     if not problems:
         problems.extend(_cards_across_losers(hand, losers, rules, number))
     return values, problems
@@ -142,9 +117,9 @@ def _cards_across_losers(hand: Hand, losers: list[str], rules: Rules, number: in
         listed.append(player)
         try:
             check_against_deck(held, rules)
-        except ValueError as exc:
-            message = f"{exc}, but the card lists of {' and '.join(listed)} hold more between them"
-            return [Problem(message, number, player, "cards")]
+        except RecordError as exc:
+            code, params = f"{exc.problem.code}-between", {**exc.problem.params}
+            return [problem(code, number, player, "cards", players=tuple(listed), **params)]
     return []
 
 
@@ -271,8 +246,12 @@ class Replay:
             return ()
         return tuple(p for p in self.problems if p.hand == number)
 
-    def result_text(self) -> str:
-        return f"{self.winner} won" if self.winner else f"{' and '.join(self.sharers)} tied"
+    def over_problem(self, code: str, number: int | None = None) -> Problem:
+        """A problem saying the game was over, and with whom: "… (John won)", "… (A and B tied)"."""
+        after = self.finished_after
+        if self.winner:
+            return problem(f"{code}-win", number, after=after, winner=self.winner)
+        return problem(f"{code}-tie", number, after=after, names=self.sharers)
 
     def best(self, totals: list[int]) -> int:
         return min(totals) if self.family.lowest_wins else max(totals)
@@ -319,15 +298,13 @@ class Replay:
 
     def play(self, number: int, hand: Hand, is_last: bool) -> None:
         if number > MAX_HANDS:
-            message = f"a game has at most {MAX_HANDS:,} hands: start a new game to play on"
-            self.conflict(number, hand, [Problem(message, number)])
+            # Grouped as the English has always shown it ("1,000").
+            found = problem("too-many-hands", number, most=f"{MAX_HANDS:,}")
+            self.conflict(number, hand, [found])
             return
         if self.finished_after is not None:
-            message = (
-                f"the game was over after hand {self.finished_after} ({self.result_text()}): "
-                "delete this hand or correct an earlier one"
-            )
-            self.conflict(number, hand, [Problem(message, number)])
+            found = self.over_problem("hand-after", number)
+            self.conflict(number, hand, [found])
             return
         in_game = [p for p in self.seats if p not in self.out_after]
         problems, values = self.check_entries(number, hand, in_game)
@@ -337,9 +314,7 @@ class Replay:
         dealer = self.seats[self.dealer_index]
         if hand.void:
             if hand.buy_ins:
-                self.problems.append(
-                    Problem("a void hand scores nothing, so no buy-in follows it", number)
-                )
+                self.problems.append(problem("void-buy-in", number))
             self.add_row(
                 number,
                 dealer,
@@ -364,50 +339,30 @@ class Replay:
         known = self.known
         entered = hand.entered_players()
         for player in sorted(entered.union(hand.buy_ins).difference(known)):
-            problems.append(
-                Problem(
-                    f"there is no player called {player!r} (players: {', '.join(self.seats)})",
-                    number,
-                )
-            )
+            players = ", ".join(self.seats)
+            problems.append(problem("unknown-player", number, name=player, players=players))
         if hand.void:
             if hand.winner or entered:
-                problems.append(Problem("a void hand has no winner and no hand values", number))
+                problems.append(problem("void-with-entries", number))
             return problems, {}
         # Other families' entries would be silently ignored here, so they are refused.
         problems.extend(self.foreign_entries(number, hand))
         if hand.winner is None:
-            problems.append(Problem("choose who won the hand, or mark it void", number))
+            problems.append(problem("no-winner", number))
             return problems, {}
         if hand.winner not in known:
             # Without a known winner nobody can be scored; say so instead of failing later.
-            problems.append(
-                Problem(
-                    f"the winner {hand.winner!r} is not one of the players "
-                    f"({', '.join(self.seats)})",
-                    number,
-                )
-            )
+            players = ", ".join(self.seats)
+            problems.append(problem("winner-unknown", number, name=hand.winner, players=players))
             return problems, {}
         if hand.winner not in in_game:
-            problems.append(
-                Problem(
-                    f"is out of the game after hand {self.out_after[hand.winner]} and can't win",
-                    number,
-                    hand.winner,
-                )
-            )
+            after = self.out_after[hand.winner]
+            problems.append(problem("winner-out", number, hand.winner, after=after))
         if hand.winner in entered:
-            problems.append(Problem("won the hand, so has no hand value", number, hand.winner))
+            problems.append(problem("winner-has-value", number, hand.winner))
         for player in sorted(entered & known - set(in_game) - {hand.winner}):
-            problems.append(
-                Problem(
-                    f"is out of the game after hand {self.out_after[player]} "
-                    "and has no hand value any more",
-                    number,
-                    player,
-                )
-            )
+            after = self.out_after[player]
+            problems.append(problem("out-has-value", number, player, after=after))
         if problems:
             return problems, {}
         losers = [p for p in in_game if p != hand.winner]
@@ -451,17 +406,15 @@ class Replay:
         """Entries that belong to other families of scoring, refused by name."""
         refused: list[tuple[Iterable[str], str]] = []
         if "values" not in self.takes:
-            refused.append((set(hand.penalties) | set(hand.cards), VALUES_ELSEWHERE))
+            refused.append((set(hand.penalties) | set(hand.cards), "values-elsewhere"))
         if "counts" not in self.takes:
-            refused.append((hand.counts, COUNTS_ELSEWHERE))
+            refused.append((hand.counts, "counts-elsewhere"))
         if "adjustments" not in self.takes:
-            refused.append((set(hand.adjustments) | set(hand.reasons), ADJUSTMENTS_ELSEWHERE))
+            refused.append((set(hand.adjustments) | set(hand.reasons), "adjustments-elsewhere"))
         if "buy_ins" not in self.takes:
-            refused.append((hand.buy_ins, BUY_INS_ELSEWHERE))
+            refused.append((hand.buy_ins, "buy-ins-elsewhere"))
         return [
-            Problem(message, number, player)
-            for players, message in refused
-            for player in sorted(players)
+            problem(code, number, player) for players, code in refused for player in sorted(players)
         ]
 
     def loser_values(
@@ -491,13 +444,7 @@ class Replay:
             ):
                 pool_share[player] = share
             if game.stopped:
-                self.problems.append(
-                    Problem(
-                        f"the game finished after hand {self.finished_after} "
-                        f"({self.result_text()}), "
-                        "so it can't be stopped early as well: remove the early stop"
-                    )
-                )
+                self.problems.append(self.over_problem("stopped-after"))
         elif game.stopped:
             status = "stopped"
             # Owed buy-ins lapse when the table stops: those players are over the limit.

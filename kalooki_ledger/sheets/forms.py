@@ -3,9 +3,11 @@
 from django import forms
 from django.utils.formats import number_format
 from django.utils.functional import lazy
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.rules import PRESETS
 
 from .pdf import PAPERS
@@ -34,7 +36,7 @@ class ImportForm(forms.Form):
         try:
             data = engine.read_record_json(upload.read())
         except engine.RecordError as exc:
-            raise forms.ValidationError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
+            raise forms.ValidationError(capfirst(f"{located_text(exc.problem)}.")) from None
         if isinstance(data, list):
             raise forms.ValidationError(
                 gettext(

@@ -12,6 +12,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
 from kalooki_ledger.games.store import import_record as store_import
 
@@ -103,7 +104,9 @@ def import_record(request):
             game = store_import(form.cleaned_data["record"])
         except engine.RecordError as exc:
             form.add_error(
-                "record", gettext("%(problem)s. Nothing was imported.") % {"problem": exc}
+                "record",
+                gettext("%(problem)s. Nothing was imported.")
+                % {"problem": located_text(exc.problem)},
             )
         else:
             remember(request, game, scoring=True)

@@ -14,6 +14,7 @@ CLUB = "Kallegänget"
 PLAYERS = ["Agneta", "Bosse", "Cissi", "Dagge"]
 USERS = ["nisse", "lotta"]
 TOURNAMENT = "Blackpool Open"
+TOO_LONG = "Agneta" * 7  # a name past the 40 characters a regular's name may have
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,13 @@ CLUB_PAGES = [
     ),
     Page("blank sheet form", _club("sheet")),
     Page("remove a member?", _in_club("member_role", "scorer"), post={"remove": "1"}),
+    # A name the engine refuses, worded from its problem's code in the page's language.
+    Page(
+        "add a regular, refused",
+        _club("members"),
+        post={"action": "add-player", "player-name": TOO_LONG},
+        status=400,
+    ),
 ]
 
 ACCOUNT_PAGES = [
@@ -181,7 +189,7 @@ SHEET_PAGES = [
     Page("import refused", _at("sheets:import"), post={}, status=400, signed_in=False),
 ]
 
-DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS)
+DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS, TOO_LONG, TOO_LONG[:40])
 DATA += (house_rules.HOUSE, house_rules.NOTES)
 
 # English that the club pages show from modules phase 2 of issue 19 translates. Phase 2 emptied

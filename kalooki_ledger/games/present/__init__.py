@@ -5,6 +5,7 @@ no request needed, but written in the active language. The engine keeps the numb
 own words are on its record, in English, translated here as they are shown."""
 
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
+from .problems import beside_text, located_text, problem_message, problem_text
 from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
 from .sheet import (
     Cell,
@@ -29,7 +30,6 @@ from .words import (
     last_hand,
     leading,
     pot_word,
-    problem_text,
     result_line,
     settle_line,
     share_text,
@@ -51,11 +51,13 @@ __all__ = [
     "SheetRow",
     "adjustments_text",
     "amount_words",
+    "beside_text",
     "board_line",
     "describe_hand",
     "family",
     "last_hand",
     "leading",
+    "located_text",
     "money",
     "net_row",
     "penalty_notes",
@@ -63,6 +65,7 @@ __all__ = [
     "pot_title",
     "pot_word",
     "printed_rows",
+    "problem_message",
     "problem_text",
     "result_cell",
     "result_line",

@@ -11,7 +11,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import ZERO
 
 from .money import Money
-from .words import problem_text
+from .problems import problem_text
 
 
 @dataclass(frozen=True)

@@ -253,16 +253,6 @@ def standings(ledger: engine.Ledger) -> list[Row]:
     return rows
 
 
-def problem_text(problem: engine.Problem) -> str:
-    """An engine problem as a sentence: "Frank is out of the game after hand 2 …"."""
-    if not problem.player:
-        return problem.message
-    # The engine's messages about a player start with the verb ("is out of the game…").
-    if problem.message.startswith(("was ", "is ", "won ")):
-        return f"{problem.player} {problem.message}"
-    return f"{problem.player}: {problem.message}"
-
-
 def adjustments_text(hand: engine.Hand) -> str:
     """A hand's penalty adjustments in one phrase: "penalty points Cy +50 (called four times)"."""
     if not hand.adjustments:
