@@ -836,7 +836,7 @@ class HouseRulesForm(SettingsForm):
     )
 
     def clean_name(self) -> str:
-        name, problem = check_name(self.cleaned_data["name"], "a name for house rules", 80)
+        name, problem = check_name(self.cleaned_data["name"], gettext("a name for house rules"), 80)
         if problem:
             raise forms.ValidationError(problem)
         return name

@@ -2,6 +2,8 @@
 
 from decimal import Decimal
 
+from django.utils import translation
+
 from kalooki_ledger.games.present import Cell, money, rule_lines
 from kalooki_ledger.rules import GameRecord, Rules, parse_record, replay
 from kalooki_ledger.rules.game import Hand
@@ -80,6 +82,13 @@ def test_a_hand_that_cannot_be_scored_says_why_instead_of_figures():
     sheet = score_sheet(GameRecord(game), replay(game))
     assert sheet.rows[2].note.startswith("Not scored: Hand 3: the game was over after hand 2")
     assert sheet.status.endswith("1 problem(s) to resolve")
+
+
+def test_a_printed_hand_that_cannot_be_scored_says_why_in_the_sheets_language():
+    game = make_game("Andy Mark", won("Andy", Mark=148), won("Andy", Mark=5), won("Mark", Andy=5))
+    with translation.override("sv"):
+        note = score_sheet(GameRecord(game), replay(game)).rows[2].note
+    assert note.startswith("Inte räknad: Giv 3: ") and "hand 2" not in note
 
 
 def test_a_buy_in_still_owed_is_marked_with_a_question_mark():

@@ -11,7 +11,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import ZERO
 
 from .money import Money
-from .problems import problem_text
+from .problems import located_text, problem_text
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def printed_rows(ledger: engine.Ledger) -> tuple[PrintedRow, ...]:
     rows = []
     for row in ledger.hands:
         if row.problems:
-            problems = "; ".join(str(p) for p in row.problems)
+            problems = "; ".join(located_text(p) for p in row.problems)
             note = gettext("Not scored: %(problems)s") % {"problems": problems}
             rows.append(PrintedRow(row.number, (), (), note))
             continue
