@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from kalooki_ledger import rules as engine
 
@@ -28,13 +29,14 @@ class Body(NamedTuple):
     notes: list[present.PenaltyNote]
 
 
-_bodies: OrderedDict[tuple[int, str, bool], Body] = OrderedDict()
+_bodies: OrderedDict[tuple[int, str, str, bool], Body] = OrderedDict()
 _lock = threading.Lock()
 
 
 def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
     """The sheet's bodies for `game` at `ledger` (its ledger()): kept, or built."""
-    key = game.cache_key()
+    # Built in the page's language: the rows carry words (notes, "Edit").
+    key = (*game.cache_key(), get_language())
     with _lock:
         body = _bodies.get((*key, can_edit))
         if body is not None and body.ledger is ledger:
@@ -63,6 +65,7 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
     # One reverse for every row: the edit link differs only in the hand's number.
     edit = reverse("games:edit", args=[edit_token, 0]) if edit_token else ""
     head, _, tail = edit.rpartition("/0/")
+    edit_hand, edit_word = gettext("Edit hand %(n)s"), gettext("Edit")
     points: list[str] = []
     payments: list[str] = []
     for row in rows:
@@ -71,7 +74,8 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         if edit_token:
             number = (
                 f'<a class="edit" href="{escape(head)}/{n}/{escape(tail)}" '
-                f'aria-label="Edit hand {n}">{n} <span aria-hidden="true">Edit</span></a>'
+                f'aria-label="{escape(edit_hand % {"n": n})}">{n} '
+                f'<span aria-hidden="true">{escape(edit_word)}</span></a>'
             )
         else:
             number = str(n)
@@ -98,7 +102,8 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         payments.append(f'\n    <tr{void}><th scope="row">{n}</th>{money}</tr>\n  ')
     if not rows:
         span = width + 2 if fixed_deals else width + 1
-        points.append(f'\n    <tr><td colspan="{span}" class="center">No hands yet.</td></tr>\n  ')
+        none = escape(gettext("No hands yet."))
+        points.append(f'\n    <tr><td colspan="{span}" class="center">{none}</td></tr>\n  ')
     # Safe: every text in them went through escape() above.
     return Body(
         ledger,
