@@ -1,5 +1,6 @@
 """The pages the untranslated-string check renders, each with the data it shows (names, which
-are the same in every language). Phase 2 of issue 19 adds the game pages here."""
+are the same in every language): the club pages on a club night, the game's own on a game night
+(tests/i18n/games.py)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ class Page:
     status: int = 200
     signed_in: bool = True
     tournament: bool = False  # drawing one costs a second: only for the pages that show it
+    games: bool = False  # the page is of a game night (tests/i18n/games.py), not a club night
+    visits: Callable[[dict], list[str]] | None = None  # pages the phone opens first
 
 
 def club_night(with_tournament: bool = False) -> dict:
@@ -123,6 +126,44 @@ ERROR_PAGES = [
     Page("403 of a member", _club("members"), status=403),
 ]
 
+
+def _game(name: str, state: str, *args: object) -> Callable[[dict], str]:
+    return lambda night: reverse(f"games:{name}", args=[night[state].edit_token, *args])
+
+
+def _watched(state: str, name: str = "watch") -> Callable[[dict], str]:
+    return lambda night: reverse(f"games:{name}", args=[night[state].share_token])
+
+
+GAME_PAGES = [
+    Page("table, new game", _game("table", "new"), signed_in=False, games=True),
+    Page("table, being played", _game("table", "playing"), signed_in=False, games=True),
+    Page("table, a buy-in asked", _game("table", "asked"), signed_in=False, games=True),
+    Page("table, finished", _game("table", "finished"), signed_in=False, games=True),
+    Page(
+        "table, scoring code shown",
+        lambda night: reverse("games:table", args=[night["playing"].edit_token]) + "?handover=1",
+        signed_in=False,
+        games=True,
+    ),
+    Page("watch, being played", _watched("playing"), signed_in=False, games=True),
+    Page("watch, finished", _watched("finished"), signed_in=False, games=True),
+    Page("score sheet, new game", _game("sheet", "new"), signed_in=False, games=True),
+    Page("score sheet", _game("sheet", "finished"), signed_in=False, games=True),
+    Page("watched score sheet", _watched("finished", "watch_sheet"), signed_in=False, games=True),
+    Page("edit hand", _game("edit", "finished", 4), signed_in=False, games=True),
+    Page(
+        "home with games",
+        _at("games:home"),
+        signed_in=False,
+        games=True,
+        visits=lambda night: [
+            night["finished"].get_absolute_url(),
+            reverse("games:watch_remember", args=[night["playing"].share_token]),
+        ],
+    ),
+]
+
 DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS)
 
 # English that the club pages show from modules phase 2 of issue 19 translates (the rule presets'
@@ -131,6 +172,37 @@ PHASE_2 = (
     *sorted((preset.name for preset in engine.PRESETS.values()), key=len, reverse=True),
     "Being played",
     " won",
+)
+
+# English the game pages show from modules other helpers of phase 2 translate at the same time:
+# games/present (the board's and settle-up's lines, the sheet's rows, the family words: helper
+# G) and the engine's problems (helper H). Empty it when their branches are merged.
+PRESENT_PENDING = (
+    # the import form (templates/sheets/_import_form.html) on the home page: G
+    "A kalooki-game/1 file, such as a game's “Download JSON”, up to 2 MB.",
+    "Game record (.json)",
+    "Import a game",
+    "Import game",
+    # the sheet's legend and cells, the family's words (games/present, the family records): G
+    "Penalty points (* won, *K kalookie, (n) bought in, out: dropped out)",
+    "Kalookie",
+    " out",
+    "Pool",
+    "pool",
+    # the board's, settle-up's and home's lines (games/present): G
+    "Waiting for ",
+    " to decide about buying in",
+    "deals · ",
+    " plays first",
+    "Last hand (",
+    " won — ",
+    "Game over:",
+    "wins the ",
+    " of ",
+    " pays ",
+    "wins",
+    "being played",
+    *(f"Hand {n} ·" for n in range(1, 6)),
 )
 
 

@@ -15,7 +15,8 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 SHARED = {"Kalooki", "Ledger", "PDF", "QR", "MB", "Blackpool", "US", "Letter", "Final", "Offline"}
 SHARED |= {"in", "per", "Per", "information", "ISO", "Jamaica"}  # köpa in, per giv, ISO-kod
 SHARED |= {"units"}  # the word a club types as its currency for chips
-SHARED |= {"just", "full"}  # Swedish words spelled as English ones
+SHARED |= {"just", "full", "text", "Joker"}  # Swedish words spelled as English ones
+SHARED |= {"kr", "CSV", "JSON"}  # the krona's sign, formats
 
 
 class Texts(HTMLParser):
