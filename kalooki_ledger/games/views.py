@@ -1,6 +1,7 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
 from collections.abc import Callable
+from copy import copy
 from dataclasses import replace
 from functools import wraps
 
@@ -10,9 +11,9 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -617,6 +618,14 @@ def _public(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
+def _phone_language(request: HttpRequest) -> str:
+    """The language of the phone's Accept-Language alone: a watch page is one copy for every
+    watcher, kept by that header, so no language cookie may choose it."""
+    headers_only = copy(request)
+    headers_only.COOKIES = {}
+    return translation.get_language_from_request(headers_only)
+
+
 def _watched(
     request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]
 ) -> HttpResponse:
@@ -625,15 +634,21 @@ def _watched(
     version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
     if version is None:
         raise Http404("No game at this link")
+    language = _phone_language(request)
     # The language is part of the page: a phone switched to another may not keep the old copy
     # (the site's own language keeps the tag it always had).
-    language = "" if get_language() == settings.LANGUAGE_CODE else f"-{get_language()}"
-    etag = f'"w{version}{language}{"-f" if request.htmx else ""}"'
+    tagged = "" if language == settings.LANGUAGE_CODE else f"-{language}"
+    etag = f'"w{version}{tagged}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
-        return _public(HttpResponse(status=304), etag)
-    if request.htmx and request.GET.get("v") == str(version):
-        return _public(HttpResponse(status=204), etag)  # unchanged: htmx keeps the page
-    return _public(page(_game(share_token=token)), etag)
+        response = HttpResponse(status=304)
+    elif request.htmx and request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)  # unchanged: htmx keeps the page
+    else:
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = page(_game(share_token=token))
+    response["Content-Language"] = language
+    return _public(response, etag)
 
 
 @require_GET

@@ -85,3 +85,12 @@ def test_a_watch_page_in_another_language_has_its_own_etag_and_varies_by_languag
         game.share_url(), headers={**swedish_phone, "If-None-Match": swedish["ETag"]}
     )
     assert again.status_code == 304 and "Accept-Language" in again["Vary"]
+
+
+def test_a_watch_page_follows_the_phone_not_a_language_cookie(client):
+    # A shared cache keeps it by Accept-Language: a cookie may not make another copy of it.
+    game = stored_game(hands=worked_hands()[:2])
+    client.cookies["django_language"] = "en-gb"
+    response = client.get(game.share_url(), headers={"Accept-Language": "sv-SE,sv;q=0.9"})
+    assert 'lang="sv"' in response.content.decode()
+    assert response["Content-Language"] == "sv" and response["ETag"] == f'"w{game.version}-sv"'
