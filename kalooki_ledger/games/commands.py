@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.dateformat import format as format_date
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
 
@@ -84,7 +86,7 @@ def parse_sent(post: Any, who: str) -> Sent:
         version = None
     key = post.get("key", "")
     if key and not KEY.fullmatch(key):
-        raise Refusal(400, "That form's key is damaged: reload the page and try again.")
+        raise Refusal(400, gettext("That form's key is damaged: reload the page and try again."))
     return Sent(version, key, who)
 
 
@@ -105,16 +107,21 @@ class Command:
 
     def stale_notice(self, since: list[Change]) -> str:
         if not since:
-            return "The game was changed elsewhere since this page was loaded: nothing was saved."
+            return gettext(
+                "The game was changed elsewhere since this page was loaded: nothing was saved."
+            )
         told = "; ".join(f"{c.summary} ({c.who})" for c in since[-3:])
-        more = f" and {len(since) - 3} more" if len(since) > 3 else ""
-        return (
-            f"Nothing was saved: the game changed since this page was loaded — {told}{more}. "
+        if len(since) > 3:
+            told = gettext("%(told)s and %(n)s more") % {"told": told, "n": len(since) - 3}
+        return gettext(
+            "Nothing was saved: the game changed since this page was loaded — %(told)s. "
             "Here it is as it is now."
-        )
+        ) % {"told": told}
 
     def replay_notice(self, change: Change) -> str:
-        return f"That was already saved (sent twice): {change.summary}."
+        return gettext("That was already saved (sent twice): %(summary)s.") % {
+            "summary": change.summary
+        }
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
         """Stores the command if `sent.version` still stands; False (nothing stored) if not."""
@@ -250,7 +257,7 @@ class RecordHand(Command):
         if number != ledger.next_hand_number:
             if 0 < number < ledger.next_hand_number:
                 raise Refusal(409, race_notice(number))
-            raise Refusal(409, "That form was out of date: here is the table now.")
+            raise Refusal(409, gettext("That form was out of date: here is the table now."))
         if not ledger.can_record_hand:
             raise Refusal(409, why_no_hand(ledger))
         players = list(ledger.in_game())
@@ -264,7 +271,7 @@ class RecordHand(Command):
             form = HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal)
             read = form.read(self.post)
             if action == "void" and form.holds_values():
-                form.add("void", VOID_ASK.format(number))
+                form.add("void", void_ask(number))
                 raise Refusal(422, entry=form)
             if read is not None:
                 after = engine.extend(ledger, read)
@@ -272,7 +279,7 @@ class RecordHand(Command):
             if form.errors or read is None:
                 raise Refusal(422, entry=form)
             hand = read
-        summary = f"Hand {number}: {present.describe_hand(hand, present.family(ledger))}"
+        summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
         return Decision(summary, after, data={"number": number, "hand": hand})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -298,31 +305,41 @@ class RecordHand(Command):
         return super().stale_notice(since)
 
     def replay_notice(self, change: Change) -> str:
-        return f"That hand was already recorded (sent twice): {change.summary}."
+        return gettext("That hand was already recorded (sent twice): %(summary)s.") % {
+            "summary": change.summary
+        }
 
 
-VOID_ASK = (
-    "Values are typed for hand {}: void it anyway (the stock ran out twice)? "
-    "They will be thrown away."
-)
+def hand_summary(number: int, what: str) -> str:
+    return gettext("Hand %(number)s: %(what)s") % {"number": number, "what": what}
+
+
+def void_ask(number: int) -> str:
+    return gettext(
+        "Values are typed for hand %(number)s: void it anyway (the stock ran out twice)? "
+        "They will be thrown away."
+    ) % {"number": number}
 
 
 def race_notice(number: int) -> str:
-    return (
-        f"Hand {number} was just recorded by another phone (or a repeated tap): "
+    return gettext(
+        "Hand %(number)s was just recorded by another phone (or a repeated tap): "
         "here is the table as it stands now."
-    )
+    ) % {"number": number}
 
 
 def why_no_hand(ledger: engine.Ledger) -> str:
     if ledger.awaiting_buy_ins:
-        return f"{ledger.awaiting_buy_ins[0]} must decide about buying in before the next hand."
+        return gettext("%(name)s must decide about buying in before the next hand.") % {
+            "name": ledger.awaiting_buy_ins[0]
+        }
     if ledger.over:
-        return "The game is over: no more hands can be recorded."
-    return "Some hands conflict: correct them on the score sheet before recording another."
+        return gettext("The game is over: no more hands can be recorded.")
+    return gettext("Some hands conflict: correct them on the score sheet before recording another.")
 
 
-ANSWERED = "That buy-in question was already answered: here is the table now."
+def answered() -> str:
+    return gettext("That buy-in question was already answered: here is the table now.")
 
 
 @dataclass
@@ -338,21 +355,22 @@ class BuyIn(Command):
         number = len(ledger.hands)
         asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
         if self.player != asked or self.hand != str(number) or self.choice not in ("in", "out"):
-            raise Refusal(409, ANSWERED)
+            raise Refusal(409, answered())
         bought_in = self.choice == "in"
         hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
             raise refused(422, after.hand_problems(number))
-        what = "bought in" if bought_in else "dropped out"
-        return Decision(f"Hand {number}: {self.player} {what}", after, data={"number": number})
+        what = gettext("%(name)s bought in") if bought_in else gettext("%(name)s dropped out")
+        summary = hand_summary(number, what % {"name": self.player})
+        return Decision(summary, after, data={"number": number})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         store.add_decision(game, decision.data["number"], self.player, self.choice == "in")
 
     def stale_notice(self, since: list[Change]) -> str:
         if any(c.action == "buy-in" for c in since):
-            return ANSWERED
+            return answered()
         return super().stale_notice(since)
 
 
@@ -366,16 +384,15 @@ class Undo(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
         if self.hand != str(number) or number == 0:
-            raise Refusal(
-                409, "The last hand has changed since this page was loaded: nothing was undone."
-            )
+            raise Refusal(409, not_undone())
         last = ledger.game.hands[-1]
-        notice = f"Hand {number} undone — its values are back in the form."
+        notice = gettext("Hand %(number)s undone — its values are back in the form.")
         if last.void:
-            notice = f"Hand {number} (void) undone."
+            notice = gettext("Hand %(number)s (void) undone.")
         return Decision(
-            f"Undid hand {number}: {present.describe_hand(last, present.family(ledger))}",
-            notice=notice,
+            gettext("Undid hand %(number)s: %(what)s")
+            % {"number": number, "what": present.describe_hand(last, present.family(ledger))},
+            notice=notice % {"number": number},
             data={"number": number, "undone": last},
         )
 
@@ -383,10 +400,11 @@ class Undo(Command):
         store.delete_hand(game, decision.data["number"])
 
     def stale_notice(self, since: list[Change]) -> str:
-        return (
-            "The last hand has changed since this page was loaded: nothing was undone. "
-            + super().stale_notice(since)
-        )
+        return not_undone() + " " + super().stale_notice(since)
+
+
+def not_undone() -> str:
+    return gettext("The last hand has changed since this page was loaded: nothing was undone.")
 
 
 @dataclass
@@ -402,7 +420,7 @@ class EditHand(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
         if not 1 <= number <= len(ledger.hands):
-            raise Refusal(404, "There is no such hand.")
+            raise Refusal(404, gettext("There is no such hand."))
         before = ledger.game.hands[number - 1]
         if self.post is None:
             hand = self.hand or engine.Hand(void=True)
@@ -412,19 +430,22 @@ class EditHand(Command):
         else:
             hand, after = self._read(ledger, before)
         family = present.family(ledger)
-        summary = (
-            f"Edited hand {number}: was {present.describe_hand(before, family)}; "
-            f"now {present.describe_hand(hand, family)}"
-        )
+        summary = gettext("Edited hand %(number)s: was %(before)s; now %(after)s") % {
+            "number": number,
+            "before": present.describe_hand(before, family),
+            "after": present.describe_hand(hand, family),
+        }
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
             listed = ", ".join(str(n) for n in later)
-            notice = (
-                f"Hand {number} was saved. It conflicts with hand(s) {listed}: each is kept and "
-                "explained on the score sheet; correct or delete them."
-            )
+            notice = gettext(
+                "Hand %(number)s was saved. It conflicts with hand(s) %(listed)s: each is kept "
+                "and explained on the score sheet; correct or delete them."
+            ) % {"number": number, "listed": listed}
         else:
-            notice = f"Hand {number} was saved and every later hand recomputed."
+            notice = gettext("Hand %(number)s was saved and every later hand recomputed.") % {
+                "number": number
+            }
         return Decision(summary, after, notice, bool(later), {"hand": hand})
 
     def _read(self, ledger: engine.Ledger, before: engine.Hand) -> tuple:
@@ -455,11 +476,13 @@ class DeleteHand(Command):
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         if not 1 <= self.number <= len(ledger.hands):
-            raise Refusal(404, "There is no such hand.")
+            raise Refusal(404, gettext("There is no such hand."))
         gone = ledger.game.hands[self.number - 1]
         return Decision(
-            f"Deleted hand {self.number}: {present.describe_hand(gone, present.family(ledger))}",
-            notice=f"Hand {self.number} was deleted; later hands moved up one.",
+            gettext("Deleted hand %(number)s: %(what)s")
+            % {"number": self.number, "what": present.describe_hand(gone, present.family(ledger))},
+            notice=gettext("Hand %(number)s was deleted; later hands moved up one.")
+            % {"number": self.number},
         )
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -467,10 +490,10 @@ class DeleteHand(Command):
 
 
 STOPS = {
-    "refund": "Stopped the game: the pool is refunded",
-    "split": "Stopped the game: the pool is split among the players still in",
-    "leader": "Stopped the game: the leader takes the pot",
-    "": "Took back the stop: the game goes on",
+    "refund": gettext_lazy("Stopped the game: the pool is refunded"),
+    "split": gettext_lazy("Stopped the game: the pool is split among the players still in"),
+    "leader": gettext_lazy("Stopped the game: the leader takes the pot"),
+    "": gettext_lazy("Took back the stop: the game goes on"),
 }
 
 
@@ -485,16 +508,20 @@ class Stop(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         if self.settle not in STOPS:
             raise Refusal(
-                422, "Choose to refund the pool, to split it or to give it to the leader."
+                422,
+                gettext("Choose to refund the pool, to split it or to give it to the leader."),
             )
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise refused(422, fresh)
-        summary = STOPS[self.settle]
+        summary = str(STOPS[self.settle])
         if self.settle == "leader":
-            verb = "takes" if len(after.sharers) == 1 else "share"
-            summary = f"Stopped the game: {' and '.join(after.sharers)} {verb} the pot"
+            summary = ngettext(
+                "Stopped the game: %(names)s takes the pot",
+                "Stopped the game: %(names)s share the pot",
+                len(after.sharers),
+            ) % {"names": gettext(" and ").join(after.sharers)}
         return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -524,11 +551,12 @@ class MarkPaid(Command):
         if not to_pay and not to_unpay:
             raise Refusal(200)  # nothing changed: no history, no new version
         fmt = present.Money(ledger)
-        lines = [f"paid: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in to_pay]
-        lines += [f"not paid after all: {t.payer} pays {t.payee} {fmt(t.amount)}" for t in to_unpay]
-        return Decision(
-            "Marked " + "; ".join(lines), ledger, data={"pay": to_pay, "unpay": to_unpay}
-        )
+        paid_line = gettext("paid: %(payer)s pays %(payee)s %(amount)s")
+        unpaid_line = gettext("not paid after all: %(payer)s pays %(payee)s %(amount)s")
+        lines = [paid_line % _transfer(t, fmt) for t in to_pay]
+        lines += [unpaid_line % _transfer(t, fmt) for t in to_unpay]
+        summary = gettext("Marked %(lines)s") % {"lines": "; ".join(lines)}
+        return Decision(summary, ledger, data={"pay": to_pay, "unpay": to_unpay})
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         for t in decision.data["pay"]:
@@ -541,6 +569,10 @@ class MarkPaid(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # Only what this page changed is applied, to the transfers as they stand now.
         return self.was is not None
+
+
+def _transfer(t: engine.Transfer, fmt: present.Money) -> dict[str, str]:
+    return {"payer": t.payer, "payee": t.payee, "amount": fmt(t.amount)}
 
 
 EARLIEST = datetime.date(1900, 1, 1)
@@ -558,13 +590,18 @@ class SetDate(Command):
         try:
             day = datetime.date.fromisoformat(self.raw.strip())
         except ValueError:
-            raise Refusal(422, "Give the date the game was played, such as 2026-11-20.") from None
+            raise Refusal(
+                422, gettext("Give the date the game was played, such as 2026-11-20.")
+            ) from None
+        shown = {"day": format_date(day, gettext("j M Y"))}
         if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
-            raise Refusal(422, f"A game is played from 1900 to today, not on {day:%-d %b %Y}.")
+            raise Refusal(
+                422, gettext("A game is played from 1900 to today, not on %(day)s.") % shown
+            )
         return Decision(
-            f"Set the date played: {day:%-d %b %Y}",
+            gettext("Set the date played: %(day)s") % shown,
             ledger,
-            notice=f"The game's date is now {day:%-d %b %Y}.",
+            notice=gettext("The game's date is now %(day)s.") % shown,
             data={"day": day},
         )
 

@@ -6,6 +6,7 @@ from urllib.parse import quote, unquote
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 COOKIE = "device"
 SALT = "kalooki_ledger.device"
@@ -27,9 +28,11 @@ def rename(request: HttpRequest, name: str) -> str | None:
     """Gives this phone the name for its changes from now on; the reason it can't, or None."""
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_LENGTH:
-        return f"A phone's name is 1 to {MAX_LENGTH} characters, such as “Mark's phone”."
+        return gettext("A phone's name is 1 to %(most)s characters, such as “Mark's phone”.") % {
+            "most": MAX_LENGTH
+        }
     if not name.isprintable():
-        return "A phone's name is letters, digits, spaces and punctuation only."
+        return gettext("A phone's name is letters, digits, spaces and punctuation only.")
     request._device_label = request._device_label_to_send = name
     return None
 
@@ -48,7 +51,7 @@ def device_label(request: HttpRequest) -> str:
 
 def _new_label(request: HttpRequest) -> str:
     agent = request.headers.get("User-Agent", "")
-    kind = next((k for k in KINDS if k in agent), "Browser")
+    kind = next((k for k in KINDS if k in agent), gettext("Browser"))
     return f"{kind} {secrets.token_hex(2)}"
 
 

@@ -1,16 +1,19 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
 from collections.abc import Callable
+from copy import copy
 from dataclasses import replace
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -70,7 +73,7 @@ def _table_context(
             "reset_to": ledger.reset_to,
             "stake": fmt(ledger.game.stakes.buy_in),
             "used": standing.buy_ins,
-            "allowed": "unlimited" if rules.max_buy_ins is None else rules.max_buy_ins,
+            "allowed": gettext("unlimited") if rules.max_buy_ins is None else rules.max_buy_ins,
             "hand": len(ledger.hands),
         }
     context = {
@@ -115,8 +118,8 @@ def _card_values(rules: engine.Rules) -> list[tuple[str, int, str]]:
     ranks = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
     if rules.red_ace_value is not None:
         aces = [
-            ("A♠♣", rules.card_value("A", "S"), "Black ace"),
-            ("A♥♦", rules.card_value("A", "H"), "Red ace"),
+            ("A♠♣", rules.card_value("A", "S"), gettext("Black ace")),
+            ("A♥♦", rules.card_value("A", "H"), gettext("Red ace")),
         ]
     else:
         aces = [("A", rules.card_value("A"), "A")]
@@ -129,7 +132,7 @@ def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) 
     if not request.htmx:  # the fragment leaves out what only the whole page shows
         if request.GET.get("handover"):  # asked for, past the warning
             scoring_link = request.build_absolute_uri(game.get_absolute_url())
-            context["handover"] = qr_svg(scoring_link, "QR code of the scoring link")
+            context["handover"] = qr_svg(scoring_link, gettext("QR code of the scoring link"))
         context["card_values"] = _card_values(ledger.game.rules)
     template = "games/table.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -177,7 +180,7 @@ def forget(request: HttpRequest) -> HttpResponse:
     """Takes a game off this phone's list (the game itself stays, at its links)."""
     token = request.POST.get("token", "")
     if forget_token(request, token):
-        messages.info(request, "The game is off this phone's list; its links still work.")
+        messages.info(request, gettext("The game is off this phone's list; its links still work."))
     return redirect("games:home")
 
 
@@ -237,7 +240,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
             sent = commands.Sent(None, "", device.device_label(request))
         started = Change.objects.filter(action="start", key=sent.key) if sent.key else None
         if started and (done := started.select_related("game").first()):
-            messages.info(request, "That game was already started (the form was sent twice).")
+            messages.info(
+                request, gettext("That game was already started (the form was sent twice).")
+            )
             return redirect("games:table", done.game.edit_token)
         # A game started here is played today (a date the score sheet can change).
         started_record = form.record
@@ -245,16 +250,22 @@ def new_game(request: HttpRequest) -> HttpResponse:
             started_record = replace(started_record, played_on=timezone.localdate())
         with transaction.atomic():
             game = store.store_record(started_record)
-            summary = f"Started the game: {', '.join(form.record.game.players)}"
+            summary = gettext("Started the game: %(players)s") % {
+                "players": ", ".join(form.record.game.players)
+            }
             if form.drawn:
                 draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
-                summary += f"; seats drawn: {draw}"
+                summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
             commands.receipt(game, sent, "start", summary)
         remember(request, game, scoring=True)
         if form.drawn:
             ace = form.drawn[0][1]
             others = ", ".join(f"{n} {c}" for c, n in form.drawn[1:])
-            messages.info(request, f"The draw: {ace} drew the ace and deals first; {others}.")
+            messages.info(
+                request,
+                gettext("The draw: %(ace)s drew the ace and deals first; %(others)s.")
+                % {"ace": ace, "others": others},
+            )
         return redirect("games:table", game.edit_token)
     status = 422 if request.method == "POST" else 200
     return render(
@@ -310,7 +321,9 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
                 notes=form.cleaned_data["notes"].strip(),
             )
             remember_house(request, house)
-            messages.info(request, f"Your house rules “{house.name}” are saved.")
+            messages.info(
+                request, gettext("Your house rules “%(name)s” are saved.") % {"name": house.name}
+            )
             return redirect(house)
     status = 422 if request.method == "POST" and form.errors else 200
     context = {
@@ -553,10 +566,12 @@ def phone_name(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(edit_token=token)
     refused = device.rename(request, request.POST.get("name", ""))
     if refused:
-        messages.error(request, f"{refused} Nothing was changed.")
+        messages.error(request, gettext("%(refused)s Nothing was changed.") % {"refused": refused})
     else:
         messages.info(
-            request, f"This phone's changes now show as “{device.device_label(request)}”."
+            request,
+            gettext("This phone's changes now show as “%(name)s”.")
+            % {"name": device.device_label(request)},
         )
     return redirect(reverse("games:sheet", args=[game.edit_token]) + "#history")
 
@@ -598,8 +613,17 @@ WATCH_CACHE = "public, max-age=2, stale-while-revalidate=30"
 def _public(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = WATCH_CACHE
-    patch_vary_headers(response, ["HX-Request"])  # the page and its fragment share a URL
+    # The page and its fragment share a URL; each language is a copy of its own.
+    patch_vary_headers(response, ["HX-Request", "Accept-Language"])
     return response
+
+
+def _phone_language(request: HttpRequest) -> str:
+    """The language of the phone's Accept-Language alone: a watch page is one copy for every
+    watcher, kept by that header, so no language cookie may choose it."""
+    headers_only = copy(request)
+    headers_only.COOKIES = {}
+    return translation.get_language_from_request(headers_only)
 
 
 def _watched(
@@ -610,12 +634,21 @@ def _watched(
     version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
     if version is None:
         raise Http404("No game at this link")
-    etag = f'"w{version}{"-f" if request.htmx else ""}"'
+    language = _phone_language(request)
+    # The language is part of the page: a phone switched to another may not keep the old copy
+    # (the site's own language keeps the tag it always had).
+    tagged = "" if language == settings.LANGUAGE_CODE else f"-{language}"
+    etag = f'"w{version}{tagged}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
-        return _public(HttpResponse(status=304), etag)
-    if request.htmx and request.GET.get("v") == str(version):
-        return _public(HttpResponse(status=204), etag)  # unchanged: htmx keeps the page
-    return _public(page(_game(share_token=token)), etag)
+        response = HttpResponse(status=304)
+    elif request.htmx and request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)  # unchanged: htmx keeps the page
+    else:
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = page(_game(share_token=token))
+    response["Content-Language"] = language
+    return _public(response, etag)
 
 
 @require_GET

@@ -68,3 +68,29 @@ def test_the_scoring_pages_are_private_and_never_cached(client, path):
     response = client.get(f"{game.get_absolute_url()}{path}")
     assert response.status_code == 200
     assert "private" in response["Cache-Control"] and "no-store" in response["Cache-Control"]
+
+
+def test_a_watch_page_in_another_language_has_its_own_etag_and_varies_by_language(client):
+    game = stored_game(hands=worked_hands()[:2])
+    english = client.get(game.share_url())
+    swedish_phone = {"Accept-Language": "sv-SE,sv;q=0.9"}
+    swedish = client.get(
+        game.share_url(), headers={**swedish_phone, "If-None-Match": english["ETag"]}
+    )
+    assert swedish.status_code == 200 and 'lang="sv"' in swedish.content.decode()
+    assert swedish["ETag"] != english["ETag"]
+    assert "Accept-Language" in english["Vary"] and "Accept-Language" in swedish["Vary"]
+    assert_public(swedish)
+    again = client.get(
+        game.share_url(), headers={**swedish_phone, "If-None-Match": swedish["ETag"]}
+    )
+    assert again.status_code == 304 and "Accept-Language" in again["Vary"]
+
+
+def test_a_watch_page_follows_the_phone_not_a_language_cookie(client):
+    # A shared cache keeps it by Accept-Language: a cookie may not make another copy of it.
+    game = stored_game(hands=worked_hands()[:2])
+    client.cookies["django_language"] = "en-gb"
+    response = client.get(game.share_url(), headers={"Accept-Language": "sv-SE,sv;q=0.9"})
+    assert 'lang="sv"' in response.content.decode()
+    assert response["Content-Language"] == "sv" and response["ETag"] == f'"w{game.version}-sv"'

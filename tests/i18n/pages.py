@@ -1,5 +1,6 @@
 """The pages the untranslated-string check renders, each with the data it shows (names, which
-are the same in every language). Phase 2 of issue 19 adds the game pages here."""
+are the same in every language): the club pages on a club night, the game's own on a game night
+(tests/i18n/games.py)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ class Page:
     signed_in: bool = True
     tournament: bool = False  # drawing one costs a second: only for the pages that show it
     data: tuple[str, ...] = ()  # what else the page shows as it is in every language
+    games: bool = False  # the page is of a game night (tests/i18n/games.py), not a club night
+    visits: Callable[[dict], list[str]] | None = None  # pages the phone opens first
 
 
 def club_night(with_tournament: bool = False) -> dict:
@@ -133,6 +136,44 @@ ERROR_PAGES = [
 ]
 
 
+def _game(name: str, state: str, *args: object) -> Callable[[dict], str]:
+    return lambda night: reverse(f"games:{name}", args=[night[state].edit_token, *args])
+
+
+def _watched(state: str, name: str = "watch") -> Callable[[dict], str]:
+    return lambda night: reverse(f"games:{name}", args=[night[state].share_token])
+
+
+GAME_PAGES = [
+    Page("table, new game", _game("table", "new"), signed_in=False, games=True),
+    Page("table, being played", _game("table", "playing"), signed_in=False, games=True),
+    Page("table, a buy-in asked", _game("table", "asked"), signed_in=False, games=True),
+    Page("table, finished", _game("table", "finished"), signed_in=False, games=True),
+    Page(
+        "table, scoring code shown",
+        lambda night: reverse("games:table", args=[night["playing"].edit_token]) + "?handover=1",
+        signed_in=False,
+        games=True,
+    ),
+    Page("watch, being played", _watched("playing"), signed_in=False, games=True),
+    Page("watch, finished", _watched("finished"), signed_in=False, games=True),
+    Page("score sheet, new game", _game("sheet", "new"), signed_in=False, games=True),
+    Page("score sheet", _game("sheet", "finished"), signed_in=False, games=True),
+    Page("watched score sheet", _watched("finished", "watch_sheet"), signed_in=False, games=True),
+    Page("edit hand", _game("edit", "finished", 4), signed_in=False, games=True),
+    Page(
+        "home with games",
+        _at("games:home"),
+        signed_in=False,
+        games=True,
+        visits=lambda night: [
+            night["finished"].get_absolute_url(),
+            reverse("games:watch_remember", args=[night["playing"].share_token]),
+        ],
+    ),
+]
+
+
 def _house(night: dict) -> str:
     return house_rules.house_rules().get_absolute_url()
 
@@ -195,6 +236,12 @@ DATA += (house_rules.HOUSE, house_rules.NOTES)
 # English that the club pages show from modules phase 2 of issue 19 translates. Phase 2 emptied
 # it of the rule presets' names and a game's status (games/present).
 PHASE_2: tuple[str, ...] = ()
+
+# English the game pages show from modules other helpers of phase 2 translate at the same time:
+# games/present (the board's and settle-up's lines, the sheet's rows, the family words: helper
+# G) and the engine's problems (helper H). Empty it when their branches are merged.
+# English the game pages showed from present/ and the engine's problems until phase 2 merged.
+PRESENT_PENDING: tuple[str, ...] = ()
 
 
 def sign_in(client, night: dict, page: Page) -> None:

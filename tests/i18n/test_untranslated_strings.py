@@ -8,12 +8,15 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from kalooki_ledger import error_pages, faults
+from tests.i18n.games import game_night
 from tests.i18n.pages import (
     ACCOUNT_PAGES,
     CLUB_PAGES,
     DATA,
     ERROR_PAGES,
+    GAME_PAGES,
     PHASE_2,
+    PRESENT_PENDING,
     SETTINGS_PAGES,
     SHEET_PAGES,
     club_night,
@@ -24,7 +27,7 @@ from tests.i18n.visible import english_left
 pytestmark = pytest.mark.django_db
 
 SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
-PAGES = CLUB_PAGES + ACCOUNT_PAGES + ERROR_PAGES + SETTINGS_PAGES + SHEET_PAGES
+PAGES = CLUB_PAGES + ACCOUNT_PAGES + ERROR_PAGES + SETTINGS_PAGES + SHEET_PAGES + GAME_PAGES
 
 
 def shown(client, page, night, headers=None) -> str:
@@ -39,12 +42,14 @@ def shown(client, page, night, headers=None) -> str:
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
 def test_a_page_shown_in_swedish_has_no_english_word_left(client, page):
-    night = club_night(page.tournament)
+    night = game_night() if page.games else club_night(page.tournament)
     sign_in(client, night, page)
+    for url in page.visits(night) if page.visits else []:
+        client.get(url)
     english = shown(client, page, night)
     swedish = shown(client, page, night, SWEDISH)
     assert 'lang="sv"' in swedish
-    left = english_left(swedish, english, DATA + page.data, PHASE_2)
+    left = english_left(swedish, english, DATA + page.data, PRESENT_PENDING + PHASE_2)
     assert not left, "English left:\n" + "\n".join(left)
 
 

@@ -19,6 +19,7 @@ SHARED |= {"just", "full", "joker", "version", "problem"}  # Swedish words spell
 SHARED |= {"GBP", "EUR", "USD", "SEK", "API", "OpenAPI"}  # currency codes, the API's names
 SHARED |= {"JSON", "json", "CSV"}  # the formats a game downloads as: "Partifil (.json)"
 SHARED |= {"hand", "kr", "Andrew"}  # a card hand in Swedish too; kronor's sign; a source's author
+SHARED |= {"text", "Joker"}  # Swedish words spelled as English ones
 
 
 class Texts(HTMLParser):
