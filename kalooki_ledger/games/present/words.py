@@ -312,7 +312,11 @@ def last_hand(ledger: engine.Ledger) -> str:
             return gettext(
                 "Last hand (%(number)s): void — deal %(deal)s is dealt again by the same "
                 "dealer with the same contract (%(contract)s)."
-            ) % {"number": row.number, "deal": row.deal, "contract": gettext(row.contract or "")}
+            ) % {
+                "number": row.number,
+                "deal": row.deal,
+                "contract": gettext(row.contract) if row.contract else "",
+            }
         return gettext("Last hand (%(number)s): void.") % {"number": row.number}
     if row.conflicting or not row.winner:
         return gettext("Last hand (%(number)s): conflicts with an earlier correction.") % {
