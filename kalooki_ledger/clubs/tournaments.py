@@ -265,7 +265,7 @@ def _open_table(
     game = start_game(
         tournament.club,
         [p.name for p in seated],
-        preset="blackpool",
+        preset=engine.TOURNAMENT_PRESET,
         title=f"{tournament.name} · {table.label}",
         stakes={"currency": tournament.currency},  # money goes to the tournament pot only
     )

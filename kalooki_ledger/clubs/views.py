@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.rules import RecordError
+from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
@@ -419,15 +419,16 @@ def table_sheet(request, club, membership, pk: int, table: int):
     names = tuple(seat.name for seat in found.game.seats.all())
     t = found.tournament
     fmt = club.money(t.buy_in)
+    limit = PRESETS[TOURNAMENT_PRESET].rules.limit
     out = (
-        _("Out over 100: see the organiser to buy in (%(buy_in)s) to a new table.")
-        % {"buy_in": fmt(t.buy_in)}
+        _("Out over %(limit)s: see the organiser to buy in (%(buy_in)s) to a new table.")
+        % {"limit": limit, "buy_in": fmt(t.buy_in)}
         if found.round == TournamentTable.HEAT
-        else _("Out over 100: out of the tournament.")
+        else _("Out over %(limit)s: out of the tournament.") % {"limit": limit}
     )
     paper = blank_sheet(
         len(names),
-        "blackpool",
+        TOURNAMENT_PRESET,
         club.name,
         rows=15,
         names=names,

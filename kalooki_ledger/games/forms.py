@@ -516,6 +516,16 @@ class HandForm:
     def kalookie_word(self) -> str:
         return gettext(self.family.kalookie_word)  # the engine's English, marked where written
 
+    @property
+    def offers_kalookie(self) -> bool:
+        """A fixed-deals game offers the box only where bending the table doubles."""
+        return not self.family.plays_deals or self.rules.kalookie_doubles_penalties
+
+    @property
+    def kalookie_label(self) -> str:
+        means = gettext(self.family.kalookie_means) % {"held": self.held}
+        return gettext("%(word)s (%(means)s)") % {"word": self.kalookie_word, "means": means}
+
     def box(self, kind: str, name: str) -> Box:
         key = box_name(kind, self.seats[name])
         inputmode, pattern = KEYPADS.get(kind, ("", ""))

@@ -11,7 +11,7 @@ from .family import Family
 from .game import CardCount, Game, Hand
 from .ledger import HandRow, Ledger, Standing
 from .names import check_name, first_repeat, name_key, name_problem, tidy_name
-from .presets import DEFAULT_PRESET, PRESETS, Preset
+from .presets import DEFAULT_PRESET, PRESETS, TOURNAMENT_PRESET, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
 from .settle import Transfer, fewest_transfers
 
@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "FAMILIES",
     "PRESETS",
+    "TOURNAMENT_PRESET",
     "CardCount",
     "Family",
     "Game",

@@ -186,6 +186,7 @@ ELIMINATION = Family(
     plays_deals=False,
     has_target=False,
     kalookie_word=_("Kalookie"),
+    kalookie_means=_("went out with all %(held)s at once"),
     kalookie_how=_("kalookie"),
     pot_word=_("pool"),
     points_title=_("Penalty points"),

@@ -18,6 +18,7 @@ class Family:
     # Its words, plain English marked for translation (words.gettext_noop); games/present
     # translates them as it writes them into sentences.
     kalookie_word: str  # the check box: "Kalookie", "Bent the table"
+    kalookie_means: str  # what the box means, with the cards held: "went out with all %(held)s…"
     kalookie_how: str  # "won by kaluki", "won by bending the table"
     pot_word: str  # what the stakes put in make: "pool" or "pot"
     points_title: str  # the points columns: "Penalty points"

@@ -58,6 +58,7 @@ FIXED_DEALS = Family(
     plays_deals=True,
     has_target=False,
     kalookie_word=_("Bent the table"),
+    kalookie_means=_("went out on their first lay-down: the others' points double"),
     kalookie_how=_("bending the table"),
     pot_word=_("pot"),
     points_title=_("Points"),

@@ -79,6 +79,7 @@ class Ledger:
     problems: tuple[Problem, ...]
     money_digits: int
     sharers: tuple[str, ...] = ()  # who takes the pool or pot: the winner, or all who tie
+    leaders: tuple[str, ...] = ()  # a game nobody goes out of: who leads, or takes the pot
     next_deal: int | None = None  # fixed-deals: the deal to play next, and its contract
     next_contract: str | None = None
 

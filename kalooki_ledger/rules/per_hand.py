@@ -61,6 +61,7 @@ PER_HAND = Family(
     plays_deals=False,
     has_target=False,
     kalookie_word=_("Kaluki"),
+    kalookie_means=_("went out with all %(held)s at once"),
     kalookie_how=_("kaluki"),
     pot_word=_("pot"),
     points_title=_("Points won less lost"),

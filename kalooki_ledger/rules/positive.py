@@ -34,6 +34,7 @@ POSITIVE = Family(
     plays_deals=False,
     has_target=True,
     kalookie_word=_("Kaluki"),
+    kalookie_means=_("went out with all %(held)s at once"),
     kalookie_how=_("kaluki"),
     pot_word=_("pot"),
     points_title=_("Points"),

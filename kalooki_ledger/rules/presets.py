@@ -200,3 +200,4 @@ PRESETS: dict[str, Preset] = {
     )
 }
 DEFAULT_PRESET = "british"
+TOURNAMENT_PRESET = "blackpool"  # what every table of a Blackpool tournament plays

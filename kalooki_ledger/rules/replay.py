@@ -253,6 +253,19 @@ class Replay:
             return problem(f"{code}-win", number, after=after, winner=self.winner)
         return problem(f"{code}-tie", number, after=after, names=self.sharers)
 
+    def leaders(
+        self, standings: tuple[Standing, ...], over: bool, sharers: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """Who leads a game nobody goes out of: the best total among those still in, and once
+        it is over, who takes the pot."""
+        if self.family.eliminates or not self.rows:
+            return ()
+        if over:
+            return sharers
+        still = [s for s in standings if not s.out]
+        best = self.best([s.total for s in still])
+        return tuple(s.name for s in still if s.total == best)
+
     def best(self, totals: list[int]) -> int:
         return min(totals) if self.family.lowest_wins else max(totals)
 
@@ -497,6 +510,7 @@ class Replay:
             for i, p in enumerate(seats)
         )
         settled = status in ("finished", "stopped")
+        sharers = self.sharers if status == "finished" or game.stopped == "leader" else ()
         deal = self.deal_fields() if status == "in-progress" else {}
         return Ledger(
             game=game,
@@ -512,7 +526,8 @@ class Replay:
             transfers=fewest_transfers(nets, seats) if settled else (),
             problems=tuple(self.problems),
             money_digits=digits,
-            sharers=self.sharers if status == "finished" or game.stopped == "leader" else (),
+            sharers=sharers,
+            leaders=self.leaders(standings, settled, sharers),
             next_deal=deal.get("deal"),
             next_contract=deal.get("contract"),
         )

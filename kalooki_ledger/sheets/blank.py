@@ -6,7 +6,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
 from kalooki_ledger.games import present
-from kalooki_ledger.rules import PRESETS, Stakes, family_of
+from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, Stakes, family_of
 
 from .pdf import check_paper, pdf_bytes
 
@@ -25,9 +25,6 @@ class BlankSheet:
     names: tuple[str, ...] = ()  # printed in the name boxes, seat by seat
     tournament: str = ""  # a tournament table's sheet: points only, no money at the table
     out_note: str = ""  # a tournament table: what a player who goes out does
-
-
-TOURNAMENT_PRESET = "blackpool"  # its tables pay into the tournament's pot, never at the table
 
 
 def blank_sheet(

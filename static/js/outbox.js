@@ -88,8 +88,11 @@
         return interpolate(count.jokers ? gettext("%(name)s %(cards)s cards (%(jokers)s jokers)")
           : gettext("%(name)s %(cards)s cards"), { name: name, cards: count.cards, jokers: count.jokers });
       }));
-    var won = interpolate(hand.kalookie ? gettext("%(name)s won (Kalookie)") : gettext("%(name)s won"),
-      { name: hand.winner });
+    // The family's own word for going out at once, as the page's check box names it.
+    var box = document.querySelector('input[name="kalookie"]');
+    var word = (box && box.dataset.word) || gettext("Kalookie");
+    var won = interpolate(hand.kalookie ? gettext("%(name)s won (%(word)s)") : gettext("%(name)s won"),
+      { name: hand.winner, word: word });
     return won + (parts.length ? " — " + parts.join(", ") : "");
   }
   function readHand(form, data) {

@@ -305,3 +305,13 @@ def test_the_kalookie_box_is_named_in_the_pages_language():
         assert hand_form("british").kalookie_word == "Kalle"
     assert hand_form("british").kalookie_word == "Kalookie"
     assert hand_form("jamaica").kalookie_word == "Bent the table"
+
+
+def test_the_kalookie_box_says_what_it_means_for_the_family_and_trinidad_offers_none():
+    assert hand_form("british").kalookie_label == "Kalookie (went out with all 13 at once)"
+    assert hand_form("jamaica").kalookie_label == (
+        "Bent the table (went out on their first lay-down: the others' points double)"
+    )
+    assert not hand_form("trinidad").offers_kalookie and hand_form("jamaica").offers_kalookie
+    with translation.override("sv"):
+        assert hand_form("british").kalookie_label == "Kalle (gick ut med alla 13 på en gång)"

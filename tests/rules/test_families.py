@@ -405,3 +405,25 @@ def test_a_stop_other_than_refund_split_or_leader_is_refused():
     assert 'stopped is null, {"settle": "refund"}' in refused(
         {**JAMAICA, "stopped": {"settle": "x"}}
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "leaders"),
+    [
+        ("north-american", [], ()),
+        ("north-american", [{"winner": "Ann", "penalties": {"Bob": 30, "Cy": 45}}], ("Ann",)),
+        ("jamaica", [{"winner": "Ann", "penalties": {"Bob": 30, "Cy": 45}}], ("Ann",)),
+        (
+            "jamaica",
+            [
+                {"winner": "Ann", "penalties": {"Bob": 10, "Cy": 10}},
+                {"winner": "Bob", "penalties": {"Ann": 10, "Cy": 30}},
+            ],
+            ("Ann", "Bob"),
+        ),
+        ("british", [{"winner": "Ann", "penalties": {"Bob": 30, "Cy": 45}}], ()),
+    ],
+)
+def test_the_ledger_names_who_leads_a_game_nobody_goes_out_of(preset, hands, leaders):
+    game = parse_record(record(["Ann", "Bob", "Cy"], hands, rules={"preset": preset})).game
+    assert replay(game).leaders == leaders

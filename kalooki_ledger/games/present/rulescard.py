@@ -408,7 +408,8 @@ def stake_lines(stakes: Stakes, kind: Family) -> tuple[str, ...]:
     for key in kind.stakes:
         amount = money(getattr(stakes, key), stakes.currency, digits)
         if key == "initial" and not kind.eliminates:
-            lines.append(gettext("pot %(amount)s each") % {"amount": amount})
+            pot = gettext(kind.pot_word)
+            lines.append(gettext("%(pot)s %(amount)s each") % {"pot": pot, "amount": amount})
         else:
             lines.append(
                 gettext("%(stake)s %(amount)s") % {"stake": STAKE_WORDS[key], "amount": amount}

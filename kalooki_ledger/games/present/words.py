@@ -215,14 +215,7 @@ def settle_line(ledger: engine.Ledger) -> Line:
 
 def leading(ledger: engine.Ledger) -> tuple[str, ...]:
     """Who leads a points game: the best total among those still in (none before a hand)."""
-    kind = family(ledger)
-    if kind.eliminates or not ledger.hands:
-        return ()
-    if ledger.over:
-        return ledger.sharers
-    totals = {s.name: s.total for s in ledger.standings if not s.out}
-    best = (min if kind.lowest_wins else max)(totals.values())
-    return tuple(name for name, total in totals.items() if total == best)
+    return ledger.leaders
 
 
 def standings(ledger: engine.Ledger) -> list[Row]:
