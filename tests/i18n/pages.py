@@ -188,7 +188,7 @@ API_NAMES += ("openapi.json", "kalooki-game", "shared/spec/game-record.md")
 
 NEW_GAME = {"player_1": "Agneta", "player_2": "Bosse", "preset": "british", "currency": "SEK"}
 
-# The settings and info pages (helper F2 of phase 2): starting a game, house rules, the rules.
+# The settings and info pages: starting a game, house rules, the rules.
 SETTINGS_PAGES = [
     Page("new game (games)", _at("games:new")),
     Page(
@@ -232,16 +232,6 @@ SHEET_PAGES = [
 
 DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS, TOO_LONG, TOO_LONG[:40])
 DATA += (house_rules.HOUSE, house_rules.NOTES)
-
-# English that the club pages show from modules phase 2 of issue 19 translates. Phase 2 emptied
-# it of the rule presets' names and a game's status (games/present).
-PHASE_2: tuple[str, ...] = ()
-
-# English the game pages show from modules other helpers of phase 2 translate at the same time:
-# games/present (the board's and settle-up's lines, the sheet's rows, the family words: helper
-# G) and the engine's problems (helper H). Empty it when their branches are merged.
-# English the game pages showed from present/ and the engine's problems until phase 2 merged.
-PRESENT_PENDING: tuple[str, ...] = ()
 
 
 def sign_in(client, night: dict, page: Page) -> None:

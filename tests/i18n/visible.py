@@ -71,18 +71,13 @@ def words(texts) -> set[str]:
     return {word for text in texts for word in WORD.findall(text)}
 
 
-def english_left(
-    shown: str, english: str, data: tuple[str, ...] = (), pending: tuple[str, ...] = ()
-) -> list[str]:
+def english_left(shown: str, english: str, data: tuple[str, ...] = ()) -> list[str]:
     """The texts of `shown` that hold a word of the English page `english` which is neither
-    data nor shared by both languages, each with those words: [] when all is translated.
-    `pending` are whole English phrases known to be untranslated yet, taken out first."""
+    data nor shared by both languages, each with those words: [] when all is translated."""
     english_words = words(visible_texts(english)) - SHARED - words(data)
     found = []
     for text in visible_texts(shown):
         seen = LINK.sub("", text)
-        for phrase in pending:
-            seen = seen.replace(phrase, "")
         left = [word for word in WORD.findall(seen) if word in english_words]
         if left:
             found.append(f"{text!r}: {', '.join(left)}")
