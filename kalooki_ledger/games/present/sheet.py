@@ -5,6 +5,7 @@ star, out struck through, adjustments beside the total). What a cell is, is deci
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger import rules as engine
@@ -12,6 +13,7 @@ from kalooki_ledger.rules.money import ZERO
 
 from .money import Money
 from .problems import located_text, problem_text
+from .words import has_pot
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,9 @@ def penalty_notes(ledger: engine.Ledger) -> list[PenaltyNote]:
 
 def pot_title(ledger: engine.Ledger) -> str:
     """The pool's row title, or "" where the family has none and no pot was staked."""
-    family = engine.family_of(ledger.game.rules.family)
-    if not (family.eliminates or ledger.game.stakes.initial):
+    if not has_pot(ledger):
         return ""
-    return gettext("Pool") if family.pot_word == "pool" else gettext("Pot")
+    return capfirst(gettext(engine.family_of(ledger.game.rules.family).pot_word))
 
 
 def void_note(row: engine.HandRow, printed: bool = False) -> str:

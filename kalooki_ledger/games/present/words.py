@@ -57,7 +57,7 @@ def pot_word(ledger: engine.Ledger) -> str:
     return gettext(family(ledger).pot_word)
 
 
-def _has_pot(ledger: engine.Ledger) -> bool:
+def has_pot(ledger: engine.Ledger) -> bool:
     """Whether a pool or pot is told: the family has a pool, or a pot was staked."""
     return bool(family(ledger).eliminates or ledger.game.stakes.initial)
 
@@ -71,7 +71,7 @@ def _the_pot(ledger: engine.Ledger, fmt: Money) -> str:
 
 def _outcome(ledger: engine.Ledger, fmt: Money, result: bool = False) -> str:
     """A game over, in a phrase: "John wins the pool of 25", "the pot of £3.00 refunded"."""
-    pot = _the_pot(ledger, fmt) if _has_pot(ledger) else ""
+    pot = _the_pot(ledger, fmt) if has_pot(ledger) else ""
     names = joined(ledger.sharers)
     if ledger.status == "finished":
         if ledger.winner and pot:
@@ -172,7 +172,7 @@ def board_line(ledger: engine.Ledger) -> Line:
 
 def settle_line(ledger: engine.Ledger) -> Line:
     """A game over, above the settling up: who takes the pool or pot, or where it goes."""
-    pot = _the_pot(ledger, Money(ledger)) if _has_pot(ledger) else ""
+    pot = _the_pot(ledger, Money(ledger)) if has_pot(ledger) else ""
     names = joined(ledger.sharers)
     if ledger.status == "finished" and (ledger.winner or family(ledger).eliminates):
         if pot:
