@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser.conftest import new_phone
 from tests.games.web import over_limit_hands, stored_game, worked_hands
 
 pytestmark = pytest.mark.browser
@@ -36,9 +37,7 @@ def pages_of_a_game() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_page_has_a_serious_accessibility_issue(phone, scheme):
-    phone.emulate_media(color_scheme=scheme)
+def issues_on_every_page(phone) -> dict[str, list[str]]:
     found = {}
     for url in pages_of_a_game():
         phone.goto(url)
@@ -46,7 +45,25 @@ def test_no_page_has_a_serious_accessibility_issue(phone, scheme):
         issues = serious_issues(phone)
         if issues:
             found[url] = issues
-    assert not found
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_page_has_a_serious_accessibility_issue(phone, scheme):
+    phone.emulate_media(color_scheme=scheme)
+    assert not issues_on_every_page(phone)
+
+
+def test_no_page_on_a_swedish_phone_has_a_serious_accessibility_issue(
+    browser, live_server, transactional_db
+):
+    phone = new_phone(browser, live_server.url, locale="sv-SE")
+    try:
+        phone.goto("/")
+        assert phone.locator("html").get_attribute("lang") == "sv"
+        assert not issues_on_every_page(phone)
+    finally:
+        phone.context.close()
 
 
 def test_errors_on_the_new_game_form_are_accessible(phone):
