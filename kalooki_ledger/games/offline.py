@@ -15,6 +15,8 @@ from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from kalooki_ledger.rules import family_of
+
 # Everything a table page needs, kept on the phone when the worker installs.
 KEPT = [
     "css/app.css",
@@ -45,3 +47,22 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+def elimination_kit(ledger) -> dict | None:
+    """What a phone without signal needs to tell whom the hands it keeps put over the limit, and
+    so ask the buy-in question itself (static/js/outbox.js): the engine's figures now. The
+    server's answer stays the truth: a wrong guess comes back refused, as any kept command can."""
+    rules = ledger.game.rules
+    if not family_of(rules.family).eliminates or not ledger.can_record_hand:
+        return None
+    return {
+        "within": rules.highest_within(),
+        "factor": rules.penalty_factor(True),
+        "bonus": [rules.winner_bonus(False), rules.winner_bonus(True)],
+        "needs": rules.buy_in_needs_remaining,
+        "seats": [
+            {"name": s.name, "total": s.total, "left": s.buy_ins_left, "out": s.out}
+            for s in ledger.standings
+        ],
+    }

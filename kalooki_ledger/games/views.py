@@ -21,7 +21,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import commands, device, present, sheet_body, store
+from . import commands, device, offline, present, sheet_body, store
 from .forms import STAKE_FIELDS, HandForm, HouseRulesForm, NewGameForm, settings_initial
 from .house_session import remember_house, remembered_house_tokens
 from .models import Change, Game, HouseRules
@@ -87,6 +87,7 @@ def _table_context(
         "dealt": _dealt(rules, ledger.next_deal),
         "family": family,
         "leading": present.leading(ledger),
+        "offline_kit": offline.elimination_kit(ledger),
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),

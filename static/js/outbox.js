@@ -70,7 +70,7 @@
   // ---- A command from a form: the record format of a hand, or the API's body for the others.
   function players(form) {
     var seats = {};
-    form.querySelectorAll(".value[data-player] input[type=text]").forEach(function (input) {
+    form.querySelectorAll(".value[data-player]:not([hidden]) input[type=text]").forEach(function (input) {
       seats[input.id.split("-").pop()] = input.closest(".value").dataset.player;
     });
     return seats;
@@ -285,8 +285,102 @@
     Promise.all(later.map(save)).then(function () { render(); numberForms(); flush(); });
   }
 
+  // ---- Elimination games: who the kept hands put over the limit, worked out on the phone from
+  // the engine's figures in the page (#offline-kit), so the scorer answers the buy-in question
+  // without signal. The server replays everything it is sent: a wrong guess comes back refused.
+  function kit() {
+    var el = document.getElementById("offline-kit");
+    return el ? JSON.parse(el.textContent) : null;
+  }
+  function projected() {
+    var k = kit();
+    if (!k) { return null; }
+    var seats = k.seats.map(function (s) { return { name: s.name, total: s.total, left: s.left, out: s.out }; });
+    var asked = [];
+    for (var i = 0; i < entries.length; i++) {
+      var entry = entries[i], body = entry.body;
+      if (entry.kind === "undo") { return null; }
+      if (entry.kind === "buy-in") {
+        var offer = asked.shift();
+        if (!offer || offer.name !== body.player) { return null; }
+        var seat = seats.filter(function (s) { return s.name === body.player; })[0];
+        if (body.bought_in) {
+          seat.total = offer.reset;
+          if (seat.left !== null) { seat.left -= 1; }
+        } else { seat.out = true; }
+        continue;
+      }
+      if (asked.length) { return null; }
+      if (body["void"]) { continue; }
+      var playing = seats.filter(function (s) { return !s.out; });
+      playing.forEach(function (s) {
+        s.total += s.name === body.winner ? -k.bonus[body.kalookie ? 1 : 0]
+          : ((body.penalties || {})[s.name] || 0) * (body.kalookie ? k.factor : 1);
+      });
+      var within = playing.filter(function (s) { return s.total <= k.within; });
+      if (within.length === playing.length) { continue; }
+      if (within.length === 1) { return { winner: within[0].name, seats: seats }; }
+      var reset = Math.max.apply(null, within.map(function (s) { return s.total; }));
+      var from = seats.map(function (s) { return s.name; }).indexOf(body.winner);
+      for (var step = 1; step <= seats.length; step++) {
+        var next = seats[(from + step) % seats.length];
+        if (next.out || next.total <= k.within) { continue; }
+        if (within.length >= k.needs && (next.left === null || next.left > 0)) {
+          asked.push({ name: next.name, total: next.total, reset: reset, number: body.number });
+        } else { next.out = true; }
+      }
+    }
+    return { asked: asked[0] || null, seats: seats };
+  }
+  function ask(form) {
+    var old = document.getElementById("offline-ask");
+    if (old) { old.remove(); }
+    var table = projected();
+    if (!table) { return; }
+    table.seats.forEach(function (s) {
+      form.querySelectorAll('.value[data-player="' + s.name + '"], label.pick').forEach(function (el) {
+        var input = el.querySelector("input");
+        if (el.classList.contains("pick") && input.value !== s.name) { return; }
+        el.hidden = s.out;
+        el.querySelectorAll("input").forEach(function (i) { i.disabled = s.out; });
+      });
+    });
+    var card = element("section", "card buy-in");
+    card.id = "offline-ask";
+    if (table.winner) {
+      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s wins: the game ends when these hands reach the server."), { name: table.winner })));
+    } else if (table.asked) {
+      var offer = table.asked;
+      card.appendChild(element("h2", "", gettext("Buy in?")));
+      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s is on %(total)s — buy in and go back to %(reset)s?"), { name: offer.name, total: offer.total, reset: offer.reset })));
+      card.appendChild(element("p", "muted", gettext("Worked out on this phone: the server checks it when the signal returns.")));
+      var buttons = element("div", "buttons");
+      [[true, gettext("Buy in"), "primary"], [false, gettext("Drop out"), "secondary"]].forEach(function (choice) {
+        var button = element("button", choice[2], choice[1]);
+        button.type = "button";
+        button.addEventListener("click", function () {
+          keep({
+            game: token,
+            kind: "buy-in",
+            body: { number: offer.number, player: offer.name, bought_in: choice[0] },
+            key: newKey(),
+            version: Number(form.querySelector("input[name=version]").value),
+            made: Date.now(),
+            state: "queued",
+          }, null);
+        });
+        buttons.appendChild(button);
+      });
+      card.appendChild(buttons);
+    }
+    form.hidden = Boolean(table.winner || table.asked);
+    if (form.hidden) { form.parentNode.insertBefore(card, form); }
+  }
+
   // The forms count on from the last command kept, so the scorer can go on recording.
   function numberForms() {
+    var form = document.querySelector("form.hand");
+    if (form) { ask(form); }
     if (!entries.length) { return; }
     var next = after(entries[entries.length - 1]);
     var hand = document.querySelector("form.hand input[name=number]");

@@ -250,3 +250,47 @@ def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, sch
     shoot(page, f"offline-conflict-360-{scheme}")
     assert not serious_issues(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phone(phone):
+    game = stored_game()
+    page = phone
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 148})
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})  # Frank on 158: over 150
+    ask = page.locator("#offline-ask")
+    expect(ask).to_contain_text("Frank is on 158 — buy in and go back to 85?")
+    expect(page.locator("form.hand")).to_be_hidden()
+    ask.get_by_role("button", name="Drop out").click()
+    expect(page.locator("#offline-ask")).to_have_count(0)
+    expect(page.locator('.value[data-player="Frank"]')).to_be_hidden()
+    record(page, "Mark", {"Andy": 5, "John": 7})
+    expect(page.locator("#outbox li.queued")).to_have_count(4)
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    hands = server_hands(game)
+    assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
+    assert hands[1]["buy_ins"] == {"Frank": False}
+    assert hands[2]["penalties"] == {"Andy": 5, "John": 7}
+
+
+def test_a_buy_in_answered_offline_puts_the_player_back_at_the_highest_total_within(phone):
+    game = stored_game()
+    page = phone
+    open_kept(page, game)
+    page.context.set_offline(True)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 148})
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})
+    page.locator("#offline-ask").get_by_role("button", name="Buy in").click()
+    record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
+    expect(page.locator("#offline-ask")).to_have_count(0)
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    assert server_hands(game)[1]["buy_ins"] == {"Frank": True}
+    frank = Game.objects.get(pk=game.pk).ledger().standing("Frank")
+    assert (frank.total, frank.buy_ins) == (85 + 9, 1)

@@ -1,11 +1,16 @@
 """The service worker at the site's root and the web app manifest: served so that a browser
-installs them, and allowed by the Content-Security-Policy."""
+installs them, and allowed by the Content-Security-Policy; and the engine's figures a table
+carries for a phone without signal."""
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
+
+from tests.games.web import family_game, stored_game, worked_hands
 
 
 def test_the_worker_is_served_from_the_root_for_the_whole_site(client):
@@ -45,3 +50,24 @@ def test_the_manifest_makes_an_installable_standalone_app_with_its_own_icons():
     assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
     for icon in manifest["icons"]:
         assert finders.find(icon["src"]), icon["src"]
+
+
+@pytest.mark.django_db
+def test_an_elimination_table_carries_the_engines_figures_for_a_phone_without_signal(client):
+    game = stored_game(hands=worked_hands()[:2])
+    page = client.get(game.get_absolute_url()).content.decode()
+    kit = json.loads(
+        re.search(r'<script id="offline-kit" type="application/json">(.*?)</script>', page)[1]
+    )
+    ledger = game.ledger()
+    assert kit["within"] == 150 and kit["needs"] == 2 and kit["bonus"] == [0, 0]
+    assert kit["seats"] == [
+        {"name": s.name, "total": s.total, "left": s.buy_ins_left, "out": s.out}
+        for s in ledger.standings
+    ]
+
+
+@pytest.mark.django_db
+def test_a_points_game_carries_no_offline_figures(client):
+    game = family_game("north-american")
+    assert 'id="offline-kit"' not in client.get(game.get_absolute_url()).content.decode()
