@@ -252,13 +252,19 @@ def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, sch
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phone(phone):
+def frank_over_the_limit_offline(page) -> Game:
+    """Two hands kept without signal, the second putting Frank on 158: over 150."""
     game = stored_game()
-    page = phone
     open_kept(page, game)
     page.context.set_offline(True)
     record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 148})
-    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})  # Frank on 158: over 150
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})
+    return game
+
+
+def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phone(phone):
+    page = phone
+    game = frank_over_the_limit_offline(page)
     ask = page.locator("#offline-ask")
     expect(ask).to_contain_text("Frank is on 158 — buy in and go back to 85?")
     expect(page.locator("form.hand")).to_be_hidden()
@@ -278,12 +284,8 @@ def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phon
 
 
 def test_a_buy_in_answered_offline_puts_the_player_back_at_the_highest_total_within(phone):
-    game = stored_game()
     page = phone
-    open_kept(page, game)
-    page.context.set_offline(True)
-    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 148})
-    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})
+    game = frank_over_the_limit_offline(page)
     page.locator("#offline-ask").get_by_role("button", name="Buy in").click()
     record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
     expect(page.locator("#offline-ask")).to_have_count(0)
