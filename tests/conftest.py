@@ -11,6 +11,19 @@ from django.utils import translation
 from tests.games.web import FormClient
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, request, tmp_path_factory):
+    """When browser tests run, SQLite in a file, as in production, not in memory. pytest-django
+    makes the database for the first test that wants one (its own order puts the browser tests
+    late), and with an in-memory database the live server gives every request thread the same
+    connection: two overlapping requests then fail ("bad parameter or other API misuse", "database
+    table is locked"). With a file each thread has its own connection and waits for the lock."""
+    database = settings.DATABASES["default"]
+    browsing = any(item.get_closest_marker("browser") for item in request.session.items)
+    if browsing and database["ENGINE"] == "django.db.backends.sqlite3":
+        database["TEST"]["NAME"] = str(tmp_path_factory.mktemp("db") / "site.sqlite3")
+
+
 @pytest.fixture
 def client() -> FormClient:
     """A browser that posts each game form with the version its page shows and a fresh key."""

@@ -14,21 +14,6 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screensh
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory):
-    """SQLite in a file, as in production, not in memory. The live server answers each request
-    in its own thread with its own connection, and an in-memory database shared between
-    connections locks whole tables and fails at once ("database table is locked", a 503) where
-    a file waits for the lock: a page's request overlapping the worker's or the test's own
-    query then broke a test on a busy machine. Set before the first test database is made, so a
-    run that starts with these tests (pytest's order, or -m browser) makes it a file."""
-    from django.conf import settings
-
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
-        database["TEST"]["NAME"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
-
-
-@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's Chromium is not installed")
