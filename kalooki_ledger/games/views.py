@@ -538,6 +538,7 @@ def _sheet(
         "rows": ledger.hands,  # only asked whether there are any
         "notes": sheet.notes,
         "family": family,
+        "points_heading": present.points_heading(ledger),
         "pot_title": present.pot_title(ledger),
         "pool_row": present.pool_row(ledger),
         "net_row": present.net_row(ledger),

@@ -81,6 +81,15 @@ def test_a_trinidad_table_asks_nothing_about_bending_the_table_unless_a_house_ru
     )
 
 
+def test_a_trinidad_score_sheet_marks_no_bending_of_the_table_unless_a_house_rule_doubles(client):
+    plain = client.get(f"/g/{family_game('trinidad').edit_token}/sheet/").content.decode()
+    assert "Points (* won); lowest wins" in plain and "bent the table" not in plain
+    doubled = family_game("trinidad", kalookie_doubles_penalties=True)
+    assert "*K bent the table" in client.get(f"/g/{doubled.edit_token}/sheet/").content.decode()
+    jamaica = client.get(f"/g/{family_game('jamaica').edit_token}/sheet/").content.decode()
+    assert "*K bent the table" in jamaica
+
+
 def test_a_stake_of_one_unit_is_written_one_unit_not_one_units(client):
     game = stored_game(stakes=None)
     html = client.get(f"/g/{game.edit_token}/rules/").content.decode()
