@@ -92,11 +92,21 @@ class BadRequest(Exception):
     pass
 
 
+def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
+    # As a record file: a key given twice is refused, never read as its last value.
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise BadRequest(f"The body gives {key[:40]!r} more than once: give each key once.")
+        seen.add(key)
+    return dict(pairs)
+
+
 def read_body(request: HttpRequest) -> Json:
     if not request.body:
         return {}
     try:
-        body = json.loads(request.body, parse_float=Decimal)
+        body = json.loads(request.body, parse_float=Decimal, object_pairs_hook=_each_key_once)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("The body is not JSON: send a JSON object.") from None
     if not isinstance(body, dict):
