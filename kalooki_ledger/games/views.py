@@ -500,16 +500,18 @@ def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 @never_cache
 @scoring
 def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    if request.method == "POST":
+        # The command checks the version before the hand: an edit of a hand undone or deleted
+        # since is told what changed (409), not that there is no such hand.
+        outcome = _command(request, game, commands.EditHand(number, post=request.POST))
+        if outcome.entry is None:
+            return _sheet_answer(request, game, outcome)
+        context = _edit_context(game, game.ledger(), number, outcome.entry)
+        return render(request, "games/edit_hand.html", context, status=outcome.status)
     ledger = game.ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
-    if request.method != "POST":
-        return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
-    outcome = _command(request, game, commands.EditHand(number, post=request.POST))
-    if outcome.entry is not None:
-        context = _edit_context(game, ledger, number, outcome.entry)
-        return render(request, "games/edit_hand.html", context, status=outcome.status)
-    return _sheet_answer(request, game, outcome)
+    return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
 
 
 @require_POST

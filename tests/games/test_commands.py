@@ -76,6 +76,17 @@ def test_a_stale_edit_is_refused_and_does_not_overwrite_the_hand_that_moved_up(c
     assert numbers(game) == [1, 2, 3, 4]
 
 
+def test_an_edit_of_a_hand_undone_since_is_told_what_changed_not_that_it_is_missing(client):
+    game = five_hands()
+    edit = sent(game, hand_post(5, "Andy", game, Mark=40, John=41, Frank=42))
+    assert client.post(f"/g/{game.edit_token}/undo/", sent(game, {"hand": "5"})).status_code == 302
+    response = client.post(f"/g/{game.edit_token}/hands/5/edit/", edit)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Nothing was saved" in page and "Undid hand 5" in page
+    assert numbers(game) == [1, 2, 3, 4]
+
+
 def test_recording_a_hand_twice_with_the_same_form_stores_it_once(client):
     game = stored_game(hands=worked_hands()[:2])
     form = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
