@@ -7,6 +7,7 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
+from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands, store
 from kalooki_ledger.games.models import Game, Hand
 from tests.helpers import record, worked_example
@@ -91,6 +92,40 @@ def test_a_conflicted_game_round_trips_through_its_record_with_the_same_conflict
 
     again = Game.objects.get(pk=restored["id"])
     assert [(p.hand, p.player, p.message) for p in again.ledger().problems] == problems
+    assert run("export_game", str(again.pk)) == exported
+
+
+# Edits the site allows that leave later hands impossible, each a different kind of conflict.
+EDITS_THAT_CONFLICT = {
+    "a player out after hand 1 still plays later hands": (
+        1,
+        engine.Hand(winner="John", penalties={"Andy": 85, "Mark": 42, "Frank": 140}),
+    ),
+    "a player who dropped out after hand 3 wins hand 5": (
+        3,
+        engine.Hand(
+            winner="Andy", penalties={"Mark": 53, "John": 140, "Frank": 40}, buy_ins={"John": False}
+        ),
+    ),
+    "a buy-in kept for a player no longer over the limit": (1, engine.Hand(void=True)),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("conflict", list(EDITS_THAT_CONFLICT))
+def test_every_kind_of_conflicted_game_round_trips_through_its_record(conflict):
+    number, hand = EDITS_THAT_CONFLICT[conflict]
+    game = store.import_record(worked_example())
+    sent = commands.Sent(game.version, "edit-that-conflicts", "iPhone 1")
+    assert commands.apply(game, sent, commands.EditHand(number, hand=hand)).applied
+    problems = [(p.hand, p.player, p.code) for p in Game.objects.get(pk=game.pk).ledger().problems]
+    assert any(p[0] > number for p in problems)
+    exported = run("export_game", str(game.pk))
+
+    restored = json.loads(run("import_game", "-", stdin=exported))
+
+    again = Game.objects.get(pk=restored["id"])
+    assert [(p.hand, p.player, p.code) for p in again.ledger().problems] == problems
     assert run("export_game", str(again.pk)) == exported
 
 
