@@ -4,6 +4,20 @@ from . import commands
 from .models import BuyInDecision, Entry, Game, Hand, HouseRules, Seat
 
 
+def changed_in_admin(request, game: Game, form, formsets) -> None:
+    """Moves the game's version and leaves a line in its history naming what staff changed, so
+    the pages, the watchers and a stale phone's 409 all know of it."""
+    fields = list(form.changed_data)
+    for formset in formsets:
+        for inline in formset.forms:
+            fields += [f"{formset.prefix}.{name}" for name in inline.changed_data]
+        fields += [f"{formset.prefix} deleted" for _ in formset.deleted_forms]
+    game.touch()
+    sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
+    what = ", ".join(dict.fromkeys(fields)) or "saved unchanged"
+    commands.receipt(game, sent, "admin", f"Changed in the admin ({form.instance}): {what}")
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -19,7 +33,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.touch()  # renamed seats change what the pages show
+        changed_in_admin(request, form.instance, form, formsets)  # rules, stakes, seats…
 
 
 class EntryInline(admin.TabularInline):
@@ -48,7 +62,7 @@ class HandAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.game.touch()
+        changed_in_admin(request, form.instance.game, form, formsets)
 
     def delete_model(self, request, obj):
         self._delete(request, [obj])

@@ -1,6 +1,8 @@
 """The admin's hands: a hand deleted there goes the way of the score sheet's delete command, so
 the numbers stay 1..n and the game goes on; no hand is added or moved there."""
 
+import json
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -54,3 +56,54 @@ def test_the_admin_neither_adds_a_hand_nor_moves_one(staff):
     assert staff.get("/admin/games/hand/add/").status_code == 403
     page = staff.get(f"/admin/games/hand/{hand.pk}/change/").content.decode()
     assert 'name="number"' not in page and 'name="game"' not in page
+
+
+def game_form(game: Game, **changes: str) -> dict:
+    """The admin's change form for a game as the page fills it, with `changes` typed in."""
+    data = {
+        "title": game.title,
+        "played_on": "",
+        "preset": game.preset,
+        "rule_overrides": json.dumps(game.rule_overrides),
+        "currency": game.currency,
+        "first_dealer": str(game.first_dealer),
+        "stopped": game.stopped,
+        **{k: str(getattr(game, k)) for k in ("call_up", "kalookie", "initial", "buy_in")},
+        "per_point": str(game.per_point),
+    }
+    seats = list(game.seats.all())
+    data.update(
+        {
+            "seats-TOTAL_FORMS": str(len(seats)),
+            "seats-INITIAL_FORMS": str(len(seats)),
+            "seats-MIN_NUM_FORMS": "0",
+            "seats-MAX_NUM_FORMS": "1000",
+        }
+    )
+    for i, seat in enumerate(seats):
+        data.update(
+            {
+                f"seats-{i}-id": str(seat.pk),
+                f"seats-{i}-game": str(game.pk),
+                f"seats-{i}-position": str(seat.position),
+                f"seats-{i}-name": seat.name,
+            }
+        )
+    return data | changes
+
+
+def test_a_rule_changed_in_the_admin_is_in_the_history_and_refuses_a_stale_phone(staff):
+    game = five_hands()
+    stale = sent(game, hand_post(6, "Mark", game, Andy=2, John=2, Frank=2))
+
+    form = game_form(game, rule_overrides='{"limit": 200}', **{"seats-3-name": "Francis"})
+    response = staff.post(f"/admin/games/game/{game.pk}/change/", form)
+
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    changed = Change.objects.get(game=game, action="admin")
+    assert changed.who == "admin boss"
+    assert "rule_overrides" in changed.summary and "seats.name" in changed.summary
+    assert Game.objects.get(pk=game.pk).ledger().game.rules.limit == 200
+    refused = staff.post(f"/g/{game.edit_token}/hands/", stale)
+    assert refused.status_code == 409
+    assert "Changed in the admin" in refused.content.decode()
