@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands, store
 from kalooki_ledger.games.models import Game, Hand
+from tests.games.test_site_backup import build_site
 from tests.helpers import record, worked_example
 
 
@@ -142,3 +143,16 @@ def test_a_backup_holding_a_conflicted_game_restores_every_game(client):
     assert len(restored) == 4 and run("export_game") == backup
     sheet = client.get(f"{restored[3]['url']}sheet/").content.decode()
     assert "was not offered a buy-in" in sheet
+
+
+@pytest.mark.django_db
+def test_every_game_a_whole_site_holds_round_trips_through_its_record():
+    build_site()  # games scored on the pages, a club's, a tournament's tables
+    conflicted_game()
+    backup = run("export_game")
+
+    restored = json.loads(run("import_game", "-", stdin=backup))
+
+    assert len(restored) == Game.objects.count() // 2 >= 8
+    again = [json.loads(run("export_game", str(game["id"]))) for game in restored]
+    assert again == json.loads(backup)
