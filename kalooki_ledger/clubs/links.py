@@ -38,7 +38,7 @@ def filed_under(request) -> dict:
             "url": t.get_absolute_url(),
             "name": t.name,
             "table": table.label,
-            "buy_in": link.club.money(t.buy_in)(t.buy_in),
+            "buy_in": t.money()(t.buy_in),
             "can_buy_in": table.round == TournamentTable.HEAT,
         }
     }

@@ -232,6 +232,11 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("clubs:tournament", args=[self.club.slug, self.pk])
 
+    def money(self) -> ClubMoney:
+        """How the tournament writes money: in its own currency, which the club's settings may
+        have changed since it began."""
+        return ClubMoney(self.currency, (self.entry_fee, self.buy_in))
+
 
 class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entrants")

@@ -418,7 +418,7 @@ def table_sheet(request, club, membership, pk: int, table: int):
     )
     names = tuple(seat.name for seat in found.game.seats.all())
     t = found.tournament
-    fmt = club.money(t.buy_in)
+    fmt = t.money()
     limit = PRESETS[TOURNAMENT_PRESET].rules.limit
     out = (
         _("Out over %(limit)s: see the organiser to buy in (%(buy_in)s) to a new table.")

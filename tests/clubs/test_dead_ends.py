@@ -14,7 +14,7 @@ from tests.clubs.factories import (
     short_game,
     tournament_with,
 )
-from tests.helpers import worked_example
+from tests.helpers import pdf_text, worked_example
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +117,21 @@ def test_a_finished_tournament_is_labelled_finished_not_final(client, friday):
     finish_table(tournaments.load(t).final.game)
     page = client.get("/clubs/friday/").content.decode()
     assert "· Finished</span>" in page and "· Final</span>" not in page
+
+
+def test_a_tournament_keeps_its_currency_when_the_club_changes_its_own(client, friday):
+    friday.currency = "GBP"
+    friday.save(update_fields=["currency"])
+    t = tournament_with(friday, 16, currency="GBP", buy_in=Decimal(5))
+    friday.currency = "EUR"  # changed in the settings while the tournament is played
+    friday.save(update_fields=["currency"])
+    table = tournaments.load(t).heats[0]
+    names = list(table.people)
+    play_hand(table.game, names[0], **{names[1]: 120, names[2]: 10, names[3]: 10})
+    page = html.unescape(client.get(table.game.get_absolute_url()).content.decode())
+    assert "see the organiser to buy in (£5.00)" in page
+    login(client, friday, "member")
+    sheet = client.get(
+        f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
+    ).content
+    assert "buy in (£5.00)" in pdf_text(sheet)

@@ -57,7 +57,7 @@ def test_one_ticked_player_is_refused_with_a_sentence(client, friday):
 
 
 def test_a_tournament_table_has_a_sheet_of_its_own_without_money(client, friday):
-    t = tournament_with(friday, 16, entry_fee=Decimal(5), buy_in=Decimal(5))
+    t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
     table = tournaments.load(t).heats[0]
     client.force_login(friday.memberships.get(role="member").user)
     url = f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
