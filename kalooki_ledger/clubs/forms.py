@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
+from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import check_name, problem_text
 from kalooki_ledger.rules.money import format_amount, minor_digits
@@ -281,16 +282,13 @@ class PeopleField(forms.ModelMultipleChoiceField):
         return obj.name
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(GameSettingsForm):
+    """A club game: its seats (drawn if asked), a title, and its rules and stakes as the site's
+    New game takes them, starting from the club's; a post that leaves one out plays the club's."""
+
     SEATS = 6
 
     title = forms.CharField(max_length=200, required=False, label=gettext_lazy("Title"))
-    preset = forms.ChoiceField(
-        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
-        initial=engine.DEFAULT_PRESET,
-        label=gettext_lazy("Rules"),
-    )
-
     draw = forms.BooleanField(
         required=False,
         label=gettext_lazy("Draw the seats"),
@@ -299,9 +297,14 @@ class NewGameForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, club: Club, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["preset"].initial = club.preset
+    def __init__(self, data=None, *args, club: Club, **kwargs):
+        table = club_table(club)
+        if data is not None:
+            data = data.copy()
+            for key, value in table.items():
+                data.setdefault(key, value)
+        super().__init__(data, *args, **kwargs)
+        self.initial.update(table)
         for number in range(1, self.SEATS + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,
@@ -316,7 +319,7 @@ class NewGameForm(forms.Form):
         return [self[f"seat_{n}"] for n in range(1, self.SEATS + 1)]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean()  # the rules and stakes, asked of the engine field by field
         names = []
         for n in range(1, self.SEATS + 1):
             if engine.tidy_name(data.get(f"seat_{n}", "")):
@@ -335,6 +338,17 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("A player can sit in only one seat: each name once."))
         data["players"] = names
         return data
+
+
+def club_table(club: Club) -> dict[str, str]:
+    """The club's rules and stakes as the new-game form's fields hold them."""
+    digits = minor_digits(club.currency)
+    return {
+        "preset": club.preset,
+        "limit": str(club.limit or ""),
+        "currency": club.currency,
+        **{key: format_amount(getattr(club, key), digits) for key in STAKE_FIELDS},
+    }
 
 
 class TournamentForm(NamedModelForm):

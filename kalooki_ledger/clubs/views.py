@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import present
+from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
@@ -144,17 +145,18 @@ def game(request, club, membership, pk: int):
 def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        players, preset = form.cleaned_data["players"], form.cleaned_data["preset"]
-        if form.cleaned_data["draw"]:
+        data = form.cleaned_data
+        players = data["players"]
+        if data["draw"]:
             random.shuffle(players)
         try:
             started = start_game(
                 club,
                 players,
-                preset=preset,
-                title=form.cleaned_data["title"],
-                stakes=club.stakes_record(),
-                rules=club.rule_changes(preset),
+                preset=data["preset"],
+                title=data["title"],
+                stakes=form.stakes_record(data),
+                rules=form.overrides(data),
             )
         except RecordError as exc:
             form.add_error(None, present.located_text(exc.problem))
@@ -166,6 +168,7 @@ def new_game(request, club, membership):
         "form": form,
         "regulars": club.players.all(),
         "stakes": club.stakes_text(),
+        "presets": preset_values(),
     }
     return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
 

@@ -185,6 +185,16 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         assert smallest >= 12, smallest
         look(page, "chart", size, width)
 
+        # Starting a game: the club's stakes and rules, to change for this game alone.
+        page.goto("/clubs/blackpool/games/new/")
+        page.get_by_text("This game's rules and stakes").click()
+        expect(page.get_by_label("Currency")).to_have_value("GBP")
+        expect(page.locator("input[name=call_up]")).to_have_value("0.10")
+        expect(page.locator("input[name=preset][value=british]")).to_be_checked()
+        expect(page.get_by_label("Play to a target score")).to_be_hidden()  # not British rules
+        expect(page.get_by_label("Buy-ins per player")).to_be_visible()
+        look(page, "new-game", size, width)
+
         # Chores: the club's sheet, the pasted list of regulars, a removal asked first.
         page.goto("/clubs/blackpool/sheet/")
         look(page, "sheet-form", size, width)
@@ -208,6 +218,7 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
             f"/clubs/blackpool/games/{warm_up.pk}/",
             "/clubs/blackpool/sheet/",
             "/clubs/blackpool/members/",
+            "/clubs/blackpool/games/new/",
             out_table.get_absolute_url(),
         ]:
             page.goto(url)

@@ -1,5 +1,6 @@
 """A club's currency, stakes and rules: set once in its settings, used by its games and pages."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -114,3 +115,43 @@ def test_a_net_of_zero_is_written_plainly_and_coloured_neither_way(client, frida
     person = client.get(friday.players.get(name="Eve").get_absolute_url()).content.decode()
     assert '<td class="">£0.00</td>' in person and 'class="dot even"' in person
     assert 'class="dot up"' not in person
+
+
+def test_the_start_form_offers_the_clubs_stakes_and_rules_to_change_for_one_game(client, friday):
+    gbp(friday, buy_in="0.50")
+    friday.limit = 200
+    friday.save()
+    client.force_login(friday.memberships.get(role="scorer").user)
+    page = client.get("/clubs/friday/games/new/").content.decode()
+    assert 'name="currency" value="GBP"' in page and 'name="call_up" value="0.10"' in page
+    assert 'name="limit" value="200"' in page and 'name="max_buy_ins"' in page
+    checked = re.findall(r'name="preset" value="([\w-]+)"[^>]* checked', page)
+    assert checked == ["british"]
+
+
+def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone(client, friday):
+    gbp(friday, buy_in="0.50")
+    client.force_login(friday.memberships.get(role="scorer").user)
+    data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "EUR"}
+    data |= {"call_up": "0.25", "kalookie": "0.50", "initial": "1", "buy_in": "1"}
+    data |= {"limit": "250", "max_buy_ins": "1"}
+    assert client.post("/clubs/friday/games/new/", data).status_code == 302
+    game = friday.club_games.get().game.to_record().game
+    assert (game.stakes.currency, game.stakes.call_up, game.stakes.initial) == (
+        "EUR",
+        Decimal("0.25"),
+        Decimal(1),
+    )
+    assert (game.rules.limit, game.rules.max_buy_ins) == (250, 1)
+    friday.refresh_from_db()
+    assert (friday.currency, friday.call_up, friday.limit) == ("GBP", Decimal("0.10"), None)
+
+
+def test_a_stake_the_engine_refuses_is_shown_beside_its_field_and_starts_nothing(client, friday):
+    client.force_login(friday.memberships.get(role="scorer").user)
+    data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "GBP"}
+    response = client.post("/clubs/friday/games/new/", data | {"call_up": "0.125"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'id="id_call_up_error"' in page and '<details class="game-table" open>' in page
+    assert not friday.club_games.exists()
