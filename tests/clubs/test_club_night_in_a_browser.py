@@ -88,6 +88,23 @@ def club_night():
     return club, done, live, heats[3].game
 
 
+def one_line_money(page) -> list[str]:
+    """The amounts broken across lines ("+" on one, "£45.00" on the next): none, we hope."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.money')].filter(e => {
+              const r = document.createRange(); r.selectNodeContents(e);
+              return new Set([...r.getClientRects()].map(b => Math.round(b.bottom))).size > 1;
+           }).map(e => e.textContent)"""
+    )
+
+
+def tables_fit(page) -> bool:
+    """Every table is whole on the screen: none needs scrolling sideways in its box."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.fit')].every(f => f.scrollWidth <= f.clientWidth)"
+    )
+
+
 def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_db):
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's Chromium is not installed")
@@ -138,11 +155,15 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         expect(page.get_by_role("heading", name="Being played")).to_be_visible()
         expect(page.locator("body")).not_to_contain_text("December Open · Table")
         expect(page.locator("table.stats")).to_contain_text("£")
+        assert one_line_money(page) == [], size
+        assert tables_fit(page), size
         look(page, "season", size, width)
 
         # The champion's history lists the tournament with its money.
         page.get_by_role("link", name=champion.name, exact=True).first.click()
         expect(page.locator("table.stats")).to_contain_text("Won the tournament")
+        assert one_line_money(page) == [], size
+        assert tables_fit(page), size
         look(page, "person", size, width)
 
         # The desk of the tournament still being played: the bar stays in view.

@@ -102,7 +102,7 @@ def test_the_season_table_writes_every_net_one_way(client, friday):
     table = page[page.index("<tbody>") : page.index("</tbody>")]
     nets = [cell.split("</td>")[0] for cell in table.split('">')[1:] if "£" in cell]
     assert nets and all(n.startswith(("+£", "-£", "£")) and "." in n for n in nets)
-    assert '<td class="up">£0.00' not in table  # a zero is not coloured as a win
+    assert 'up">£0.00' not in table  # a zero is not coloured as a win
 
 
 def test_a_net_of_zero_is_written_plainly_and_coloured_neither_way(client, friday):
@@ -111,9 +111,9 @@ def test_a_net_of_zero_is_written_plainly_and_coloured_neither_way(client, frida
     client.force_login(friday.memberships.get(role="member").user)
     page = client.get("/clubs/friday/").content.decode()
     eve = page[page.index(">Eve</a>") :].split("</tr>")[0]
-    assert '<td class="">£0.00</td>' in eve and 'class="up"' not in eve
+    assert '<td class="money">£0.00</td>' in eve and ' up"' not in eve
     person = client.get(friday.players.get(name="Eve").get_absolute_url()).content.decode()
-    assert '<td class="">£0.00</td>' in person and 'class="dot even"' in person
+    assert '<td class="money">£0.00</td>' in person and 'class="dot even"' in person
     assert 'class="dot up"' not in person
 
 

@@ -186,7 +186,7 @@ def test_the_season_table_person_pages_and_export_agree_with_hand_sums(client):
         person = html.unescape(
             client.get(f"/clubs/friday/people/{people[name].pk}/").content.decode()
         )
-        figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", person))
+        figures = dict(re.findall(r"<dt>([^<]+)</dt><dd[^>]*>([^<]+)</dd>", person))
         assert figures["Games"] == str(games) and figures["Wins"] == str(wins), name
         assert figures["Buy-ins"] == str(buy_ins) and figures["Net"] == net, name
     john = html.unescape(client.get(f"/clubs/friday/people/{people['John'].pk}/").content.decode())
