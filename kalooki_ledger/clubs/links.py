@@ -1,8 +1,11 @@
 """What the games app's own pages and files say about a club game: where it was played and the
-way back to its club or tournament. The games app never imports the clubs app; these reach it
-through the sheets' PLACE_NAMERS hook and the `filed_under` context processor."""
+way back to its club or tournament; and the clubs' own sheets on the site's blank sheets page.
+The games and sheets apps never import the clubs app; these reach them through the sheets'
+PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
-from .models import ClubGame, TournamentTable
+from django.urls import reverse
+
+from .models import Club, ClubGame, TournamentTable
 
 
 def place_of_game(game) -> str:
@@ -42,3 +45,13 @@ def filed_under(request) -> dict:
             "can_buy_in": table.round == TournamentTable.HEAT,
         }
     }
+
+
+def club_sheets(request) -> dict:
+    """On the site's blank sheets page (the menu's "Blank sheets"): the signed-in user's clubs,
+    each linking its own sheet with the club's name, rules, stakes and players."""
+    match = request.resolver_match
+    if not (match and match.view_name == "sheets:blank" and request.user.is_authenticated):
+        return {}
+    clubs = Club.objects.filter(memberships__user=request.user).order_by("name")
+    return {"club_sheets": [(c.name, reverse("clubs:sheet", args=[c.slug])) for c in clubs]}

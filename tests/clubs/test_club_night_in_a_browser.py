@@ -159,6 +159,12 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         assert tables_fit(page), size
         look(page, "season", size, width)
 
+        # The site's menu: its blank sheets page leads to the club's own.
+        page.get_by_role("link", name="Blank sheets").click()
+        page.get_by_role("link", name="Blackpool Tuesdays").click()
+        expect(page.locator("h1")).to_have_text("Blank score sheet")
+        page.goto("/clubs/blackpool/")
+
         # The champion's history lists the tournament with its money.
         page.get_by_role("link", name=champion.name, exact=True).first.click()
         expect(page.locator("table.stats")).to_contain_text("Won the tournament")

@@ -90,3 +90,13 @@ def test_a_tournament_tables_pdf_names_the_tournament_and_table(client, friday):
     game = tournaments.load(t).heats[0].game
     text = pdf_text(client.get(f"/sheets/g/{game.share_token}/score-sheet.pdf").content)
     assert "Friday Club · Blackpool Open · Table 1" in text
+
+
+def test_the_site_menus_blank_sheets_page_leads_a_member_to_the_clubs_own_sheet(client, friday):
+    assert 'href="/clubs/friday/sheet/"' not in client.get("/sheets/blank/").content.decode()
+    client.force_login(friday.memberships.get(role="member").user)
+    page = client.get("/sheets/blank/").content.decode()
+    assert '<a href="/clubs/friday/sheet/">Friday Club</a>' in page
+    other = make_club("Other Club", "other")
+    assert 'href="/clubs/other/sheet/"' not in client.get("/sheets/blank/").content.decode()
+    assert other.memberships.count() == 0
