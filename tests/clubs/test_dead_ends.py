@@ -135,3 +135,23 @@ def test_a_tournament_keeps_its_currency_when_the_club_changes_its_own(client, f
         f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
     ).content
     assert "buy in (£5.00)" in pdf_text(sheet)
+
+
+def test_once_eight_tables_have_formed_a_tables_phone_says_out_is_out(client, friday):
+    import random
+
+    t = tournament_with(friday, 16)
+    for _ in range(4):  # rounds of buy-ins form new tables until there are eight
+        for table in tournaments.load(t).heats:
+            if not table.finished:
+                finish_table(table.game)
+        for person, table in tournaments.load(t).may_buy_in():
+            if tournaments.load(t).buying_in_open:
+                tournaments.buy_in(t, person, table.table, random.Random(1))
+    last = tournaments.load(t).heats[-1]
+    assert last.table.number == 8
+    names = list(last.people)
+    play_hand(last.game, names[0], **{names[1]: 120, names[2]: 10, names[3]: 10})
+    page = html.unescape(client.get(last.game.get_absolute_url()).content.decode())
+    assert f"{names[1]} is out: out of the tournament." in page
+    assert "see the organiser to buy in" not in page
