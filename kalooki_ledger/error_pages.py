@@ -1,4 +1,4 @@
-"""The site's own pages for refusals (templates/400.html, 403, 404, 413, 500): its layout, a
+"""The site's own pages for refusals (templates/400.html, 403, 404, 405, 413, 500): its layout, a
 title, a sentence saying what happened and what to do, a way back, and the status."""
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -47,3 +47,20 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return error_page(request, 403, sentence=CSRF_SENTENCE)
+
+
+class NotAllowedPage:
+    """A page's address asked for the wrong way (the address a form posts to, opened as a page)
+    answers 405 in the site's layout with a sentence instead of an empty page; the API's answers
+    and any 405 a view wrote itself stay as they are."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.path.startswith("/api/"):
+            return response
+        page = error_page(request, 405)
+        page["Allow"] = response.get("Allow", "")
+        return page

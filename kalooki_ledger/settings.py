@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "kalooki_ledger.games.device.DeviceLabelMiddleware",
     "kalooki_ledger.faults.DatabaseFaultMiddleware",
+    "kalooki_ledger.error_pages.NotAllowedPage",
 ]
 
 ROOT_URLCONF = "kalooki_ledger.urls"

@@ -155,3 +155,14 @@ def test_once_eight_tables_have_formed_a_tables_phone_says_out_is_out(client, fr
     page = html.unescape(client.get(last.game.get_absolute_url()).content.decode())
     assert f"{names[1]} is out: out of the tournament." in page
     assert "see the organiser to buy in" not in page
+
+
+def test_opening_a_form_only_address_answers_405_in_the_sites_layout(client, friday):
+    login(client, friday, "organiser")
+    mo = friday.memberships.get(role="member")
+    response = client.get(f"/clubs/friday/members/{mo.pk}/")
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert "Not a page to open" in page and "Go back to the page and use its button" in page
+    assert '<header class="site">' in page and 'href="/clubs/"' in page
+    assert friday.memberships.filter(pk=mo.pk).exists()
