@@ -236,6 +236,13 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         page.get_by_role("link", name="Keep them").click()
         expect(page.locator("h1")).to_have_text("Members and settings")
 
+        # A new club's address is suggested from its name as it is typed.
+        page.goto("/clubs/")
+        page.locator("input[name=name]").fill("Tuesday Kalooki, Café")
+        expect(page.locator("input[name=slug]")).to_have_attribute(
+            "placeholder", "tuesday-kalooki-cafe"
+        )
+
         # The club pages keep axe-core clean.
         for url in [
             "/clubs/blackpool/",
