@@ -284,7 +284,8 @@ class PeopleField(forms.ModelMultipleChoiceField):
 
 class NewGameForm(GameSettingsForm):
     """A club game: its seats (drawn if asked), a title, and its rules and stakes as the site's
-    New game takes them, starting from the club's; a post that leaves one out plays the club's."""
+    New game takes them, starting from the club's (a post that leaves one out plays the club's),
+    in the club's currency."""
 
     SEATS = 6
 
@@ -305,6 +306,12 @@ class NewGameForm(GameSettingsForm):
                 data.setdefault(key, value)
         super().__init__(data, *args, **kwargs)
         self.initial.update(table)
+        # One currency for all the club's games and tournaments, or its season can't add up.
+        self.fields["currency"].disabled = True
+        self.fields["currency"].help_text = _(
+            "The club's: its games and tournaments keep one currency, so that its season adds "
+            "up. An organiser changes it in the settings."
+        )
         for number in range(1, self.SEATS + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,

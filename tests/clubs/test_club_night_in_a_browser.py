@@ -216,6 +216,7 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         page.goto("/clubs/blackpool/games/new/")
         page.get_by_text("This game's rules and stakes").click()
         expect(page.get_by_label("Currency")).to_have_value("GBP")
+        expect(page.get_by_label("Currency")).to_be_disabled()  # one currency for the season
         expect(page.locator("input[name=call_up]")).to_have_value("0.10")
         expect(page.locator("input[name=preset][value=british]")).to_be_checked()
         expect(page.get_by_label("Play to a target score")).to_be_hidden()  # not British rules

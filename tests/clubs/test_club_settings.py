@@ -129,7 +129,9 @@ def test_the_start_form_offers_the_clubs_stakes_and_rules_to_change_for_one_game
     assert checked == ["british"]
 
 
-def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone(client, friday):
+def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone_not_its_currency(
+    client, friday
+):
     gbp(friday, buy_in="0.50")
     client.force_login(friday.memberships.get(role="scorer").user)
     data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "EUR"}
@@ -138,7 +140,7 @@ def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone(client, f
     assert client.post("/clubs/friday/games/new/", data).status_code == 302
     game = friday.club_games.get().game.to_record().game
     assert (game.stakes.currency, game.stakes.call_up, game.stakes.initial) == (
-        "EUR",
+        "GBP",  # the club's currency stays: its season adds up in one
         Decimal("0.25"),
         Decimal(1),
     )
