@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
+from kalooki_ledger.games.forms import settings_initial
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.present.problems import check_name, problem_text
+from kalooki_ledger.games.present.problems import check_name
 from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -125,59 +126,51 @@ def clean_currency_code(currency: str) -> str:
     return currency.upper()
 
 
-class SettingsForm(NamedModelForm):
-    """The club's name and season, and the table every club game and tournament starts from."""
+class SettingsForm(GameSettingsForm):
+    """The club's name and season, and the table every club game and tournament starts from:
+    its preset with any rule it changes, its currency and stakes, as the site's New game takes
+    them and checked by the engine field by field."""
 
-    preset = forms.ChoiceField(
-        label=gettext_lazy("Rules"),
-        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
+    season_start = forms.DateField(
+        required=False,
+        label=gettext_lazy("Season start"),
+        help_text=Club._meta.get_field("season_start").help_text,
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
+    field_order = ["name", "season_start"]
 
-    class Meta:
-        model = Club
-        fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
-        labels = {
-            "name": gettext_lazy("Name"),
-            "season_start": gettext_lazy("Season start"),
-            "limit": gettext_lazy("Limit"),
-            "currency": gettext_lazy("Currency"),
-            "call_up": gettext_lazy("Call up"),
-            "kalookie": gettext_lazy("Kalookie"),
-            "initial": gettext_lazy("Initial"),
-            "buy_in": gettext_lazy("Buy in"),
-            "per_point": gettext_lazy("Per point"),
+    def __init__(self, data=None, *, instance: Club, prefix: str | None = None):
+        self.instance = instance
+        initial = club_table(instance) | {
+            "name": instance.name,
+            "season_start": instance.season_start,
         }
-        widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+        super().__init__(data, prefix=prefix, initial=initial)
+        self.fields["currency"].help_text = Club._meta.get_field("currency").help_text
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        digits = minor_digits(self.instance.currency)
-        for key in STAKE_FIELDS:  # 0.10, not the column's 0.100
-            self.initial[key] = format_amount(getattr(self.instance, key), digits)
+    def clean_name(self):
+        return checked_name(self.cleaned_data["name"], _("a club's name"), 100)
 
     def clean_currency(self):
         return clean_currency_code(self.cleaned_data["currency"])
 
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        club = Club(**{k: data[k] for k in ("preset", "limit", "currency", *STAKE_FIELDS)})
-        try:  # the engine checks the stakes and rules as it would a game's
-            engine.parse_record(
-                {
-                    "format": "kalooki-game/1",
-                    "rules": {"preset": club.preset, **club.rule_changes(club.preset)},
-                    "stakes": club.stakes_record(),
-                    "players": ["A", "B"],
-                }
-            )
-        except engine.RecordError as exc:
-            raise forms.ValidationError(
-                _("These stakes or rules don't make a game: %(problem)s.")
-                % {"problem": problem_text(exc.problem)}
-            ) from None
-        return data
+    def save(self) -> Club:
+        club, data = self.instance, self.cleaned_data
+        overrides = self.overrides(data)
+        stakes = self.stakes_record(data)
+        club.name, club.season_start, club.preset = (
+            data["name"],
+            data["season_start"],
+            data["preset"],
+        )
+        club.limit = overrides.pop("limit", None)
+        club.rule_overrides = overrides
+        club.currency = stakes["currency"]
+        for key in STAKE_FIELDS:
+            setattr(club, key, Decimal(stakes.get(key, "0")))
+        club.save()
+        return club
 
 
 class AddMemberForm(forms.Form):
@@ -348,14 +341,11 @@ class NewGameForm(GameSettingsForm):
 
 
 def club_table(club: Club) -> dict[str, str]:
-    """The club's rules and stakes as the new-game form's fields hold them."""
+    """The club's rules and stakes as the settings' and new-game forms' fields hold them."""
     digits = minor_digits(club.currency)
-    return {
-        "preset": club.preset,
-        "limit": str(club.limit or ""),
-        "currency": club.currency,
-        **{key: format_amount(getattr(club, key), digits) for key in STAKE_FIELDS},
-    }
+    stakes = {key: format_amount(getattr(club, key), digits) for key in STAKE_FIELDS}
+    table = settings_initial(club.preset, club.rule_changes(club.preset), stakes)
+    return {key: str(value) for key, value in table.items()} | {"currency": club.currency}
 
 
 class TournamentForm(NamedModelForm):

@@ -18,6 +18,7 @@ from kalooki_ledger.games import present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
+from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
@@ -244,6 +245,7 @@ def members(request, club, membership):
         "add_member": add_member,
         "add_player": add_player,
         "settings_form": settings,
+        "presets": preset_values(),
         "roles": list(Membership.ROLE_NAMES.items()),
     }
     return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
@@ -403,7 +405,7 @@ def sheet(request, club, membership):
         club.preset,
         club.name,
         stakes=club.stakes(),
-        limit=club.rule_changes(club.preset).get("limit"),
+        rules=build_rules(club.preset, club.rule_changes(club.preset))[0],
         names=names,
     )
     pdf = blank_sheet_pdf(paper, form.cleaned_data["paper"])

@@ -8,6 +8,7 @@ import pytest
 from kalooki_ledger.clubs.models import Tournament
 from tests.clubs.factories import club_game, make_club, make_players, short_game
 from tests.clubs.test_club_pages import settings_post
+from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -157,3 +158,29 @@ def test_a_stake_the_engine_refuses_is_shown_beside_its_field_and_starts_nothing
     page = response.content.decode()
     assert 'id="id_call_up_error"' in page and '<details class="game-table" open>' in page
     assert not friday.club_games.exists()
+
+
+def test_the_clubs_own_rules_start_its_games_and_head_its_sheet(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(client, limit="200", out_at="reach", max_buy_ins="1")
+    assert response.status_code == 302
+    friday.refresh_from_db()
+    assert friday.limit == 200 and friday.rule_overrides == {"out_at": "reach", "max_buy_ins": 1}
+    page = client.get("/clubs/friday/members/").content.decode()
+    assert re.search(r'<option value="1" selected>', page)  # the settings show them again
+    start = client.get("/clubs/friday/games/new/").content.decode()
+    assert re.search(r'<option value="reach" selected>', start)
+    client.post("/clubs/friday/games/new/", {"seat_1": "Ann", "seat_2": "Bea"})
+    rules = friday.club_games.get().game.to_record().game.rules
+    assert (rules.limit, rules.out_at, rules.max_buy_ins) == (200, "reach", 1)
+    pdf = client.get("/clubs/friday/sheet/", {"seats": 4, "paper": "a4"}).content
+    text = pdf_text(pdf)
+    assert "Limit: out on reaching 200" in text and "Buy-ins: 1 buy-in each" in text
+
+
+def test_a_rule_the_engine_refuses_keeps_the_old_settings(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(client, preset="north-american", target="0")
+    assert response.status_code == 400
+    friday.refresh_from_db()
+    assert friday.preset == "british" and friday.rule_overrides == {}
