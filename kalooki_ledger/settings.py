@@ -84,6 +84,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "kalooki_ledger.clubs.links.filed_under",
+                "kalooki_ledger.clubs.links.club_sheets",
                 "kalooki_ledger.languages.language_switch",
             ],
         },

@@ -175,7 +175,7 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
     path = " ".join(f"{frame.x(i)},{frame.y(float(v))}" for i, v in enumerate(values))
     body.append(f'<polyline class="line s0" points="{path}"/>')
     for i, (label, value) in enumerate(zip(labels, running, strict=True), 1):
-        sign = "up" if value >= 0 else "down"
+        sign = "up" if value > 0 else "down" if value < 0 else "even"  # zero is no win
         body.append(
             f'<circle class="dot {sign}" cx="{frame.x(i)}" cy="{frame.y(float(value))}" r="4">'
             f"<title>{escape(label)}: {value:f}</title></circle>"

@@ -11,8 +11,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
+from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
+from kalooki_ledger.games.forms import settings_initial
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.present.problems import check_name, problem_text
+from kalooki_ledger.games.present.problems import check_name
 from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -124,59 +126,51 @@ def clean_currency_code(currency: str) -> str:
     return currency.upper()
 
 
-class SettingsForm(NamedModelForm):
-    """The club's name and season, and the table every club game and tournament starts from."""
+class SettingsForm(GameSettingsForm):
+    """The club's name and season, and the table every club game and tournament starts from:
+    its preset with any rule it changes, its currency and stakes, as the site's New game takes
+    them and checked by the engine field by field."""
 
-    preset = forms.ChoiceField(
-        label=gettext_lazy("Rules"),
-        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
+    season_start = forms.DateField(
+        required=False,
+        label=gettext_lazy("Season start"),
+        help_text=Club._meta.get_field("season_start").help_text,
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
+    field_order = ["name", "season_start"]
 
-    class Meta:
-        model = Club
-        fields = ["name", "season_start", "preset", "limit", "currency", *STAKE_FIELDS]
-        labels = {
-            "name": gettext_lazy("Name"),
-            "season_start": gettext_lazy("Season start"),
-            "limit": gettext_lazy("Limit"),
-            "currency": gettext_lazy("Currency"),
-            "call_up": gettext_lazy("Call up"),
-            "kalookie": gettext_lazy("Kalookie"),
-            "initial": gettext_lazy("Initial"),
-            "buy_in": gettext_lazy("Buy in"),
-            "per_point": gettext_lazy("Per point"),
+    def __init__(self, data=None, *, instance: Club, prefix: str | None = None):
+        self.instance = instance
+        initial = club_table(instance) | {
+            "name": instance.name,
+            "season_start": instance.season_start,
         }
-        widgets = {"season_start": forms.DateInput(attrs={"type": "date"})}
+        super().__init__(data, prefix=prefix, initial=initial)
+        self.fields["currency"].help_text = Club._meta.get_field("currency").help_text
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        digits = minor_digits(self.instance.currency)
-        for key in STAKE_FIELDS:  # 0.10, not the column's 0.100
-            self.initial[key] = format_amount(getattr(self.instance, key), digits)
+    def clean_name(self):
+        return checked_name(self.cleaned_data["name"], _("a club's name"), 100)
 
     def clean_currency(self):
         return clean_currency_code(self.cleaned_data["currency"])
 
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        club = Club(**{k: data[k] for k in ("preset", "limit", "currency", *STAKE_FIELDS)})
-        try:  # the engine checks the stakes and rules as it would a game's
-            engine.parse_record(
-                {
-                    "format": "kalooki-game/1",
-                    "rules": {"preset": club.preset, **club.rule_changes(club.preset)},
-                    "stakes": club.stakes_record(),
-                    "players": ["A", "B"],
-                }
-            )
-        except engine.RecordError as exc:
-            raise forms.ValidationError(
-                _("These stakes or rules don't make a game: %(problem)s.")
-                % {"problem": problem_text(exc.problem)}
-            ) from None
-        return data
+    def save(self) -> Club:
+        club, data = self.instance, self.cleaned_data
+        overrides = self.overrides(data)
+        stakes = self.stakes_record(data)
+        club.name, club.season_start, club.preset = (
+            data["name"],
+            data["season_start"],
+            data["preset"],
+        )
+        club.limit = overrides.pop("limit", None)
+        club.rule_overrides = overrides
+        club.currency = stakes["currency"]
+        for key in STAKE_FIELDS:
+            setattr(club, key, Decimal(stakes.get(key, "0")))
+        club.save()
+        return club
 
 
 class AddMemberForm(forms.Form):
@@ -281,16 +275,14 @@ class PeopleField(forms.ModelMultipleChoiceField):
         return obj.name
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(GameSettingsForm):
+    """A club game: its seats (drawn if asked), a title, and its rules and stakes as the site's
+    New game takes them, starting from the club's (a post that leaves one out plays the club's),
+    in the club's currency."""
+
     SEATS = 6
 
     title = forms.CharField(max_length=200, required=False, label=gettext_lazy("Title"))
-    preset = forms.ChoiceField(
-        choices=[(key, gettext_lazy(p.name)) for key, p in engine.PRESETS.items()],
-        initial=engine.DEFAULT_PRESET,
-        label=gettext_lazy("Rules"),
-    )
-
     draw = forms.BooleanField(
         required=False,
         label=gettext_lazy("Draw the seats"),
@@ -299,9 +291,20 @@ class NewGameForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, club: Club, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["preset"].initial = club.preset
+    def __init__(self, data=None, *args, club: Club, **kwargs):
+        table = club_table(club)
+        if data is not None:
+            data = data.copy()
+            for key, value in table.items():
+                data.setdefault(key, value)
+        super().__init__(data, *args, **kwargs)
+        self.initial.update(table)
+        # One currency for all the club's games and tournaments, or its season can't add up.
+        self.fields["currency"].disabled = True
+        self.fields["currency"].help_text = _(
+            "The club's: its games and tournaments keep one currency, so that its season adds "
+            "up. An organiser changes it in the settings."
+        )
         for number in range(1, self.SEATS + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 max_length=NAME_MAX,
@@ -316,7 +319,7 @@ class NewGameForm(forms.Form):
         return [self[f"seat_{n}"] for n in range(1, self.SEATS + 1)]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean()  # the rules and stakes, asked of the engine field by field
         names = []
         for n in range(1, self.SEATS + 1):
             if engine.tidy_name(data.get(f"seat_{n}", "")):
@@ -335,6 +338,14 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("A player can sit in only one seat: each name once."))
         data["players"] = names
         return data
+
+
+def club_table(club: Club) -> dict[str, str]:
+    """The club's rules and stakes as the settings' and new-game forms' fields hold them."""
+    digits = minor_digits(club.currency)
+    stakes = {key: format_amount(getattr(club, key), digits) for key in STAKE_FIELDS}
+    table = settings_initial(club.preset, club.rule_changes(club.preset), stakes)
+    return {key: str(value) for key, value in table.items()} | {"currency": club.currency}
 
 
 class TournamentForm(NamedModelForm):

@@ -1,8 +1,11 @@
 """What the games app's own pages and files say about a club game: where it was played and the
-way back to its club or tournament. The games app never imports the clubs app; these reach it
-through the sheets' PLACE_NAMERS hook and the `filed_under` context processor."""
+way back to its club or tournament; and the clubs' own sheets on the site's blank sheets page.
+The games and sheets apps never import the clubs app; these reach them through the sheets'
+PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
-from .models import ClubGame, TournamentTable
+from django.urls import reverse
+
+from .models import Club, ClubGame, Tournament, TournamentTable
 
 
 def place_of_game(game) -> str:
@@ -16,13 +19,14 @@ def place_of_game(game) -> str:
 
 def filed_under(request) -> dict:
     """On a game's own pages (/g/, /w/): a link back to its tournament or club, and whether it is
-    a tournament table (whose phone has no money to show: it all goes through the pot)."""
+    a tournament table (whose phone has no money to show: it all goes through the pot) where a
+    player who goes out may still buy in."""
     match = request.resolver_match
     token = match and match.namespace == "games" and match.kwargs.get("token")
     if not token:
         return {}
     field = "game__share_token" if match.url_name.startswith("watch") else "game__edit_token"
-    link = (  # one query: a tournament table is filed under its club like any club game
+    link = (  # one query (and a count for a heat): a tournament table is filed like any club game
         ClubGame.objects.filter(**{field: token})
         .select_related("club", "game__tournament_table__tournament")
         .first()
@@ -33,12 +37,28 @@ def filed_under(request) -> dict:
     if table is None:
         return {"filed_under": {"url": link.club.get_absolute_url(), "name": link.club.name}}
     t = table.tournament
+    # Buying in is open at a heat until the eighth table forms or the next round is seated.
+    can_buy_in = (
+        table.round == TournamentTable.HEAT
+        and t.stage == Tournament.HEATS
+        and t.tables.filter(round=TournamentTable.HEAT).count() < Tournament.MAX_TABLES
+    )
     return {
         "filed_under": {
             "url": t.get_absolute_url(),
             "name": t.name,
             "table": table.label,
-            "buy_in": link.club.money(t.buy_in)(t.buy_in),
-            "can_buy_in": table.round == TournamentTable.HEAT,
+            "buy_in": t.money()(t.buy_in),
+            "can_buy_in": can_buy_in,
         }
     }
+
+
+def club_sheets(request) -> dict:
+    """On the site's blank sheets page (the menu's "Blank sheets"): the signed-in user's clubs,
+    each linking its own sheet with the club's name, rules, stakes and players."""
+    match = request.resolver_match
+    if not (match and match.view_name == "sheets:blank" and request.user.is_authenticated):
+        return {}
+    clubs = Club.objects.filter(memberships__user=request.user).order_by("name")
+    return {"club_sheets": [(c.name, reverse("clubs:sheet", args=[c.slug])) for c in clubs]}

@@ -54,6 +54,8 @@ class Club(models.Model):
             "Out over this total (elimination rules); empty keeps the rules' own limit."
         ),
     )
+    # The club's other changes to its preset's rules, as a game's record writes them.
+    rule_overrides = models.JSONField(default=dict, blank=True)
     call_up = _stake(gettext_lazy("Paid to the winner of a hand by each loser."))
     kalookie = _stake(gettext_lazy("Paid instead when the hand is won by kalookie."))
     initial = _stake(gettext_lazy("Each player's stake into the pool (or pot)."))
@@ -82,10 +84,12 @@ class Club(models.Model):
         )
 
     def rule_changes(self, preset: str) -> dict:
-        """The club's changes to a preset's rules; the limit only means something in elimination."""
+        """The club's changes to a preset's rules: all of them to its own preset; to another, the
+        limit alone, which only means something in elimination."""
+        changes = dict(self.rule_overrides) if preset == self.preset else {}
         if self.limit and engine.family_of(engine.PRESETS[preset].rules.family).eliminates:
-            return {"limit": self.limit}
-        return {}
+            changes["limit"] = self.limit
+        return changes
 
     def money(self, *amounts: Decimal) -> "ClubMoney":
         """How the club writes money on every page, with places enough for these amounts."""
@@ -96,6 +100,8 @@ class Club(models.Model):
         preset = engine.PRESETS[self.preset]
         limit = self.rule_changes(self.preset).get("limit")
         rules = _(preset.name) + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
+        if self.rule_overrides:
+            rules += _(" with the club's own rules")
         fmt = self.money()
         keys = engine.family_of(preset.rules.family).stakes
         stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
@@ -231,6 +237,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("clubs:tournament", args=[self.club.slug, self.pk])
+
+    def money(self) -> ClubMoney:
+        """How the tournament writes money: in its own currency, which the club's settings may
+        have changed since it began."""
+        return ClubMoney(self.currency, (self.entry_fee, self.buy_in))
 
 
 class Entrant(models.Model):

@@ -10,9 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.rules.money import display_digits, minor_digits, quantum
+from kalooki_ledger.rules.money import minor_digits, quantum
 
 from .filing import start_game
 from .models import ClubPlayer, Entrant, SeatPerson, Tournament, TournamentBuyIn, TournamentTable
@@ -131,14 +130,9 @@ class State:
         paid = [b for b in self.buy_ins if not b.refunded]
         return t.entry_fee * len(self.entrants) + t.buy_in * len(paid)
 
-    @property
-    def digits(self) -> int:
-        t = self.tournament
-        return display_digits(t.currency, (t.entry_fee, t.buy_in))
-
     def show(self, amount: Decimal) -> str:
         """Written as every club page and game writes money (games.present.money)."""
-        return present.money(amount, self.tournament.currency, self.digits)
+        return self.tournament.money()(amount)
 
     @property
     def pot_text(self) -> str:

@@ -15,8 +15,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import present
+from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
+from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
@@ -144,17 +146,18 @@ def game(request, club, membership, pk: int):
 def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        players, preset = form.cleaned_data["players"], form.cleaned_data["preset"]
-        if form.cleaned_data["draw"]:
+        data = form.cleaned_data
+        players = data["players"]
+        if data["draw"]:
             random.shuffle(players)
         try:
             started = start_game(
                 club,
                 players,
-                preset=preset,
-                title=form.cleaned_data["title"],
-                stakes=club.stakes_record(),
-                rules=club.rule_changes(preset),
+                preset=data["preset"],
+                title=data["title"],
+                stakes=form.stakes_record(data),
+                rules=form.overrides(data),
             )
         except RecordError as exc:
             form.add_error(None, present.located_text(exc.problem))
@@ -166,6 +169,7 @@ def new_game(request, club, membership):
         "form": form,
         "regulars": club.players.all(),
         "stakes": club.stakes_text(),
+        "presets": preset_values(),
     }
     return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
 
@@ -241,6 +245,7 @@ def members(request, club, membership):
         "add_member": add_member,
         "add_player": add_player,
         "settings_form": settings,
+        "presets": preset_values(),
         "roles": list(Membership.ROLE_NAMES.items()),
     }
     return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
@@ -400,7 +405,7 @@ def sheet(request, club, membership):
         club.preset,
         club.name,
         stakes=club.stakes(),
-        limit=club.rule_changes(club.preset).get("limit"),
+        rules=build_rules(club.preset, club.rule_changes(club.preset))[0],
         names=names,
     )
     pdf = blank_sheet_pdf(paper, form.cleaned_data["paper"])
@@ -418,7 +423,7 @@ def table_sheet(request, club, membership, pk: int, table: int):
     )
     names = tuple(seat.name for seat in found.game.seats.all())
     t = found.tournament
-    fmt = club.money(t.buy_in)
+    fmt = t.money()
     limit = PRESETS[TOURNAMENT_PRESET].rules.limit
     out = (
         _("Out over %(limit)s: see the organiser to buy in (%(buy_in)s) to a new table.")

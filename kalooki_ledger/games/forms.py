@@ -312,6 +312,30 @@ class SettingsForm(forms.Form):
         }
 
 
+def preset_values() -> list[dict]:
+    """Each preset's settings, so the form can show what "As the preset" means."""
+    values = []
+    for key, preset in engine.PRESETS.items():
+        r = preset.rules
+        values.append(
+            {
+                "key": key,
+                "limit": r.limit,
+                "out_at": "over the limit" if r.out_at == "over" else "on reaching the limit",
+                "max_buy_ins": "unlimited" if r.max_buy_ins is None else r.max_buy_ins,
+                "buy_in_needs_remaining": r.buy_in_needs_remaining,
+                "kalookie_doubles": "yes" if r.kalookie_doubles_penalties else "no",
+                "bonus_call_up": r.winner_bonus_call_up,
+                "bonus_kalookie": r.winner_bonus_kalookie,
+                "joker_value": r.joker_value,
+                "family": r.family,
+                "target": r.target or "none",
+                "deals": r.deal_count() or "none",
+            }
+        )
+    return values
+
+
 class NewGameForm(SettingsForm):
     """A new game: the settings, the players as they sit, and a title."""
 

@@ -22,7 +22,14 @@ from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
 from . import commands, device, offline, present, sheet_body, store
-from .forms import STAKE_FIELDS, HandForm, HouseRulesForm, NewGameForm, settings_initial
+from .forms import (
+    STAKE_FIELDS,
+    HandForm,
+    HouseRulesForm,
+    NewGameForm,
+    preset_values,
+    settings_initial,
+)
 from .house_session import remember_house, remembered_house_tokens, save_house_rules
 from .models import Change, Game, HouseRules
 from .qr import qr_file, qr_svg
@@ -191,30 +198,6 @@ def _known_names(request: HttpRequest) -> list[str]:
     return sorted({n for n in names if n}, key=str.casefold)
 
 
-def _preset_values() -> list[dict]:
-    """Each preset's settings, so the form can show what "As the preset" means."""
-    values = []
-    for key, preset in engine.PRESETS.items():
-        r = preset.rules
-        values.append(
-            {
-                "key": key,
-                "limit": r.limit,
-                "out_at": "over the limit" if r.out_at == "over" else "on reaching the limit",
-                "max_buy_ins": "unlimited" if r.max_buy_ins is None else r.max_buy_ins,
-                "buy_in_needs_remaining": r.buy_in_needs_remaining,
-                "kalookie_doubles": "yes" if r.kalookie_doubles_penalties else "no",
-                "bonus_call_up": r.winner_bonus_call_up,
-                "bonus_kalookie": r.winner_bonus_kalookie,
-                "joker_value": r.joker_value,
-                "family": r.family,
-                "target": r.target or "none",
-                "deals": r.deal_count() or "none",
-            }
-        )
-    return values
-
-
 def _houses(request: HttpRequest) -> list[HouseRules]:
     """This browser's house rules, newest first: one query."""
     tokens = remembered_house_tokens(request)
@@ -275,7 +258,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "known_names": _known_names(request),
-            "presets": _preset_values(),
+            "presets": preset_values(),
             "houses": _houses(request),
             "house": house,
         },
@@ -332,7 +315,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     status = 422 if request.method == "POST" and form.errors else 200
     context = {
         "form": form,
-        "presets": _preset_values(),
+        "presets": preset_values(),
         "card": card,
         "houses": _houses(request),
     }

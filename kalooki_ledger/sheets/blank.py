@@ -6,7 +6,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
 from kalooki_ledger.games import present
-from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, Stakes, family_of
+from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, Rules, Stakes, family_of
 
 from .pdf import check_paper, pdf_bytes
 
@@ -36,14 +36,16 @@ def blank_sheet(
     *,
     stakes: Stakes | None = None,
     limit: int | None = None,
+    rules: Rules | None = None,
     names: tuple[str, ...] = (),
     tournament: str = "",
     out_note: str = "",
 ) -> BlankSheet:
-    """A sheet for a table: the preset's rules (with the club's limit) and stakes (the club's,
-    or the preset's); a tournament table's sheet (the Blackpool preset) keeps points only."""
+    """A sheet for a table: the preset's rules (or a club's: its limit, or all its changes) and
+    stakes (the club's, or the preset's); a tournament table's sheet (the Blackpool preset)
+    keeps points only."""
     preset = PRESETS[preset_key]
-    rules = replace(preset.rules, limit=limit) if limit else preset.rules
+    rules = rules or (replace(preset.rules, limit=limit) if limit else preset.rules)
     stakes = stakes or preset.stakes
     digits = present.stake_digits(stakes)
     times = "\N{MULTIPLICATION SIGN}"

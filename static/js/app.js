@@ -151,6 +151,16 @@
     });
   }
 
+  // A new club's address is suggested from its name as it is typed, as the server makes it when
+  // the field is left empty (Django's slugify: accents dropped, hyphens between words).
+  document.addEventListener("input", function (event) {
+    var name = event.target;
+    var slug = name.form && name.name === "name" && name.form.querySelector("input[name=slug]");
+    if (!slug) { return; }
+    slug.placeholder = name.value.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase()
+      .replace(/[^\w\s-]/g, "").replace(/[-\s]+/g, "-").replace(/^[-_]+|[-_]+$/g, "").slice(0, 44);
+  });
+
   // Typing over a stake replaces it.
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("input[data-select]")) {

@@ -72,6 +72,12 @@ def test_the_net_chart_puts_a_dot_per_game_coloured_by_sign():
     assert "8 Jan: 11" in svg
 
 
+def test_a_net_of_zero_is_neither_a_win_nor_a_loss_on_the_chart():
+    svg = charts.net_chart(["1 Jan", "8 Jan"], [Decimal(4), Decimal(0)])
+    assert svg.count('class="dot up"') == 1 and svg.count('class="dot even"') == 1
+    assert 'class="dot down"' not in svg
+
+
 def test_the_net_chart_of_no_games_still_draws():
     svg = charts.net_chart([], [])
     assert svg.startswith("<svg") and "No games yet." in svg

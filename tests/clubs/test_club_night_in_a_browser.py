@@ -88,6 +88,23 @@ def club_night():
     return club, done, live, heats[3].game
 
 
+def one_line_money(page) -> list[str]:
+    """The amounts broken across lines ("+" on one, "£45.00" on the next): none, we hope."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.money')].filter(e => {
+              const r = document.createRange(); r.selectNodeContents(e);
+              return new Set([...r.getClientRects()].map(b => Math.round(b.bottom))).size > 1;
+           }).map(e => e.textContent)"""
+    )
+
+
+def tables_fit(page) -> bool:
+    """Every table is whole on the screen: none needs scrolling sideways in its box."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.fit')].every(f => f.scrollWidth <= f.clientWidth)"
+    )
+
+
 def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_db):
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's Chromium is not installed")
@@ -138,11 +155,21 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         expect(page.get_by_role("heading", name="Being played")).to_be_visible()
         expect(page.locator("body")).not_to_contain_text("December Open · Table")
         expect(page.locator("table.stats")).to_contain_text("£")
+        assert one_line_money(page) == [], size
+        assert tables_fit(page), size
         look(page, "season", size, width)
+
+        # The site's menu: its blank sheets page leads to the club's own.
+        page.get_by_role("link", name="Blank sheets").click()
+        page.get_by_role("link", name="Blackpool Tuesdays").click()
+        expect(page.locator("h1")).to_have_text("Blank score sheet")
+        page.goto("/clubs/blackpool/")
 
         # The champion's history lists the tournament with its money.
         page.get_by_role("link", name=champion.name, exact=True).first.click()
         expect(page.locator("table.stats")).to_contain_text("Won the tournament")
+        assert one_line_money(page) == [], size
+        assert tables_fit(page), size
         look(page, "person", size, width)
 
         # The desk of the tournament still being played: the bar stays in view.
@@ -185,6 +212,17 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         assert smallest >= 12, smallest
         look(page, "chart", size, width)
 
+        # Starting a game: the club's stakes and rules, to change for this game alone.
+        page.goto("/clubs/blackpool/games/new/")
+        page.get_by_text("This game's rules and stakes").click()
+        expect(page.get_by_label("Currency")).to_have_value("GBP")
+        expect(page.get_by_label("Currency")).to_be_disabled()  # one currency for the season
+        expect(page.locator("input[name=call_up]")).to_have_value("0.10")
+        expect(page.locator("input[name=preset][value=british]")).to_be_checked()
+        expect(page.get_by_label("Play to a target score")).to_be_hidden()  # not British rules
+        expect(page.get_by_label("Buy-ins per player")).to_be_visible()
+        look(page, "new-game", size, width)
+
         # Chores: the club's sheet, the pasted list of regulars, a removal asked first.
         page.goto("/clubs/blackpool/sheet/")
         look(page, "sheet-form", size, width)
@@ -199,6 +237,13 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         page.get_by_role("link", name="Keep them").click()
         expect(page.locator("h1")).to_have_text("Members and settings")
 
+        # A new club's address is suggested from its name as it is typed.
+        page.goto("/clubs/")
+        page.locator("input[name=name]").fill("Tuesday Kalooki, Café")
+        expect(page.locator("input[name=slug]")).to_have_attribute(
+            "placeholder", "tuesday-kalooki-cafe"
+        )
+
         # The club pages keep axe-core clean.
         for url in [
             "/clubs/blackpool/",
@@ -208,6 +253,7 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
             f"/clubs/blackpool/games/{warm_up.pk}/",
             "/clubs/blackpool/sheet/",
             "/clubs/blackpool/members/",
+            "/clubs/blackpool/games/new/",
             out_table.get_absolute_url(),
         ]:
             page.goto(url)

@@ -303,7 +303,7 @@ def test_a_games_page_writes_its_state_and_money_as_the_table_does(client, frida
     login(client, friday, "member")
     page = client.get(f"/clubs/friday/games/{finished.pk}/").content.decode()
     assert "John won · 5 hands · Pool £2.50</p>" in page
-    assert "<td>+£" in page and "0000" not in page
+    assert '<td class="money">+£' in page and "0000" not in page
     page = client.get(f"/clubs/friday/games/{playing.pk}/").content.decode()
     assert "Being played · 2 hands · Pool 20</p>" in page
 

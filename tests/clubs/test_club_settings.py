@@ -1,5 +1,6 @@
 """A club's currency, stakes and rules: set once in its settings, used by its games and pages."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from kalooki_ledger.clubs.models import Tournament
 from tests.clubs.factories import club_game, make_club, make_players, short_game
 from tests.clubs.test_club_pages import settings_post
+from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -101,4 +103,84 @@ def test_the_season_table_writes_every_net_one_way(client, friday):
     table = page[page.index("<tbody>") : page.index("</tbody>")]
     nets = [cell.split("</td>")[0] for cell in table.split('">')[1:] if "£" in cell]
     assert nets and all(n.startswith(("+£", "-£", "£")) and "." in n for n in nets)
-    assert '<td class="up">£0.00' not in table  # a zero is not coloured as a win
+    assert 'up">£0.00' not in table  # a zero is not coloured as a win
+
+
+def test_a_net_of_zero_is_written_plainly_and_coloured_neither_way(client, friday):
+    gbp(friday)
+    club_game(friday, short_game(["Eve", "Fay"], "Eve", stakes={"currency": "GBP"}))
+    client.force_login(friday.memberships.get(role="member").user)
+    page = client.get("/clubs/friday/").content.decode()
+    eve = page[page.index(">Eve</a>") :].split("</tr>")[0]
+    assert '<td class="money">£0.00</td>' in eve and ' up"' not in eve
+    person = client.get(friday.players.get(name="Eve").get_absolute_url()).content.decode()
+    assert '<td class="money">£0.00</td>' in person and 'class="dot even"' in person
+    assert 'class="dot up"' not in person
+
+
+def test_the_start_form_offers_the_clubs_stakes_and_rules_to_change_for_one_game(client, friday):
+    gbp(friday, buy_in="0.50")
+    friday.limit = 200
+    friday.save()
+    client.force_login(friday.memberships.get(role="scorer").user)
+    page = client.get("/clubs/friday/games/new/").content.decode()
+    assert 'name="currency" value="GBP"' in page and 'name="call_up" value="0.10"' in page
+    assert 'name="limit" value="200"' in page and 'name="max_buy_ins"' in page
+    checked = re.findall(r'name="preset" value="([\w-]+)"[^>]* checked', page)
+    assert checked == ["british"]
+
+
+def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone_not_its_currency(
+    client, friday
+):
+    gbp(friday, buy_in="0.50")
+    client.force_login(friday.memberships.get(role="scorer").user)
+    data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "EUR"}
+    data |= {"call_up": "0.25", "kalookie": "0.50", "initial": "1", "buy_in": "1"}
+    data |= {"limit": "250", "max_buy_ins": "1"}
+    assert client.post("/clubs/friday/games/new/", data).status_code == 302
+    game = friday.club_games.get().game.to_record().game
+    assert (game.stakes.currency, game.stakes.call_up, game.stakes.initial) == (
+        "GBP",  # the club's currency stays: its season adds up in one
+        Decimal("0.25"),
+        Decimal(1),
+    )
+    assert (game.rules.limit, game.rules.max_buy_ins) == (250, 1)
+    friday.refresh_from_db()
+    assert (friday.currency, friday.call_up, friday.limit) == ("GBP", Decimal("0.10"), None)
+
+
+def test_a_stake_the_engine_refuses_is_shown_beside_its_field_and_starts_nothing(client, friday):
+    client.force_login(friday.memberships.get(role="scorer").user)
+    data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "GBP"}
+    response = client.post("/clubs/friday/games/new/", data | {"call_up": "0.125"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'id="id_call_up_error"' in page and '<details class="game-table" open>' in page
+    assert not friday.club_games.exists()
+
+
+def test_the_clubs_own_rules_start_its_games_and_head_its_sheet(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(client, limit="200", out_at="reach", max_buy_ins="1")
+    assert response.status_code == 302
+    friday.refresh_from_db()
+    assert friday.limit == 200 and friday.rule_overrides == {"out_at": "reach", "max_buy_ins": 1}
+    page = client.get("/clubs/friday/members/").content.decode()
+    assert re.search(r'<option value="1" selected>', page)  # the settings show them again
+    start = client.get("/clubs/friday/games/new/").content.decode()
+    assert re.search(r'<option value="reach" selected>', start)
+    client.post("/clubs/friday/games/new/", {"seat_1": "Ann", "seat_2": "Bea"})
+    rules = friday.club_games.get().game.to_record().game.rules
+    assert (rules.limit, rules.out_at, rules.max_buy_ins) == (200, "reach", 1)
+    pdf = client.get("/clubs/friday/sheet/", {"seats": 4, "paper": "a4"}).content
+    text = pdf_text(pdf)
+    assert "Limit: out on reaching 200" in text and "Buy-ins: 1 buy-in each" in text
+
+
+def test_a_rule_the_engine_refuses_keeps_the_old_settings(client, friday):
+    client.force_login(friday.memberships.get(role="organiser").user)
+    response = settings_post(client, preset="north-american", target="0")
+    assert response.status_code == 400
+    friday.refresh_from_db()
+    assert friday.preset == "british" and friday.rule_overrides == {}

@@ -14,7 +14,7 @@ from tests.clubs.factories import (
     short_game,
     tournament_with,
 )
-from tests.helpers import worked_example
+from tests.helpers import pdf_text, worked_example
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +117,52 @@ def test_a_finished_tournament_is_labelled_finished_not_final(client, friday):
     finish_table(tournaments.load(t).final.game)
     page = client.get("/clubs/friday/").content.decode()
     assert "· Finished</span>" in page and "· Final</span>" not in page
+
+
+def test_a_tournament_keeps_its_currency_when_the_club_changes_its_own(client, friday):
+    friday.currency = "GBP"
+    friday.save(update_fields=["currency"])
+    t = tournament_with(friday, 16, currency="GBP", buy_in=Decimal(5))
+    friday.currency = "EUR"  # changed in the settings while the tournament is played
+    friday.save(update_fields=["currency"])
+    table = tournaments.load(t).heats[0]
+    names = list(table.people)
+    play_hand(table.game, names[0], **{names[1]: 120, names[2]: 10, names[3]: 10})
+    page = html.unescape(client.get(table.game.get_absolute_url()).content.decode())
+    assert "see the organiser to buy in (£5.00)" in page
+    login(client, friday, "member")
+    sheet = client.get(
+        f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
+    ).content
+    assert "buy in (£5.00)" in pdf_text(sheet)
+
+
+def test_once_eight_tables_have_formed_a_tables_phone_says_out_is_out(client, friday):
+    import random
+
+    t = tournament_with(friday, 16)
+    for _ in range(4):  # rounds of buy-ins form new tables until there are eight
+        for table in tournaments.load(t).heats:
+            if not table.finished:
+                finish_table(table.game)
+        for person, table in tournaments.load(t).may_buy_in():
+            if tournaments.load(t).buying_in_open:
+                tournaments.buy_in(t, person, table.table, random.Random(1))
+    last = tournaments.load(t).heats[-1]
+    assert last.table.number == 8
+    names = list(last.people)
+    play_hand(last.game, names[0], **{names[1]: 120, names[2]: 10, names[3]: 10})
+    page = html.unescape(client.get(last.game.get_absolute_url()).content.decode())
+    assert f"{names[1]} is out: out of the tournament." in page
+    assert "see the organiser to buy in" not in page
+
+
+def test_opening_a_form_only_address_answers_405_in_the_sites_layout(client, friday):
+    login(client, friday, "organiser")
+    mo = friday.memberships.get(role="member")
+    response = client.get(f"/clubs/friday/members/{mo.pk}/")
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert "Not asked that way" in page and "Use the page's own links and buttons" in page
+    assert '<header class="site">' in page and 'href="/clubs/"' in page
+    assert friday.memberships.filter(pk=mo.pk).exists()

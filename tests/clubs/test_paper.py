@@ -57,7 +57,7 @@ def test_one_ticked_player_is_refused_with_a_sentence(client, friday):
 
 
 def test_a_tournament_table_has_a_sheet_of_its_own_without_money(client, friday):
-    t = tournament_with(friday, 16, entry_fee=Decimal(5), buy_in=Decimal(5))
+    t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
     table = tournaments.load(t).heats[0]
     client.force_login(friday.memberships.get(role="member").user)
     url = f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
@@ -90,3 +90,13 @@ def test_a_tournament_tables_pdf_names_the_tournament_and_table(client, friday):
     game = tournaments.load(t).heats[0].game
     text = pdf_text(client.get(f"/sheets/g/{game.share_token}/score-sheet.pdf").content)
     assert "Friday Club · Blackpool Open · Table 1" in text
+
+
+def test_the_site_menus_blank_sheets_page_leads_a_member_to_the_clubs_own_sheet(client, friday):
+    assert 'href="/clubs/friday/sheet/"' not in client.get("/sheets/blank/").content.decode()
+    client.force_login(friday.memberships.get(role="member").user)
+    page = client.get("/sheets/blank/").content.decode()
+    assert '<a href="/clubs/friday/sheet/">Friday Club</a>' in page
+    other = make_club("Other Club", "other")
+    assert 'href="/clubs/other/sheet/"' not in client.get("/sheets/blank/").content.decode()
+    assert other.memberships.count() == 0

@@ -1,7 +1,9 @@
 """A finished tournament's money in the season table, a person's history and the export."""
 
+import html
 import json
 import random
+import re
 from decimal import Decimal
 from io import StringIO
 
@@ -9,7 +11,15 @@ import pytest
 from django.core.management import call_command
 
 from kalooki_ledger.clubs import stats, tournaments
-from tests.clubs.factories import finish_table, make_club, tournament_with
+from kalooki_ledger.clubs.models import Tournament
+from tests.clubs.factories import (
+    club_game,
+    finish_table,
+    make_club,
+    make_players,
+    play_hand,
+    tournament_with,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +102,104 @@ def test_the_export_agrees_with_the_season_table():
     players = json.loads(out.getvalue())["players"]
     assert sum(p["buy_ins"] for p in players.values()) == 4
     assert Decimal(players[state.champion.name]["net"]) == Decimal(50) - champion_paid(state)
+
+
+class Unshuffled:
+    """A draw that keeps the order given: tables of four in list order, seats as listed."""
+
+    def shuffle(self, items):
+        pass
+
+
+def hand_summed_club():
+    """Source 000's game at £1/£2/£5 stakes, and a Blackpool tournament (£5 entry, £5 buy-in)
+    whose tables and final are played out hand by hand, so every figure can be summed by hand.
+
+    Heats (no shuffle): John P01 P02 P03 | Andy P04 P05 P06 | Frank P07 P08 P09 | Mark P10 P11
+    P12, each won by its first seat. P01, P02, P04 and P05 buy in: table 5, won by P01. Five
+    winners go straight to the final: Mark out in hand 1, P01 in 2, Frank in 3, Andy in 4; John
+    wins. Pot 16 x 5 + 4 x 5 = £100: John £50, Andy £30, Frank £20."""
+    club = make_club(mo="member")
+    club.currency = "GBP"
+    club.save(update_fields=["currency"])
+    stakes = {"currency": "GBP", "call_up": "1", "kalookie": "2", "initial": "5", "buy_in": "5"}
+    club_game(club, stakes=stakes)  # Andy -7, Mark -16, John +30, Frank -7 (source 000)
+    regulars = {p.name: p for p in club.players.all()}
+    others = {p.name: p for p in make_players(club, " ".join(f"P{n:02d}" for n in range(1, 13)))}
+    order = [regulars["John"], *(others[f"P{n:02d}"] for n in (1, 2, 3))]
+    order += [regulars["Andy"], *(others[f"P{n:02d}"] for n in (4, 5, 6))]
+    order += [regulars["Frank"], *(others[f"P{n:02d}"] for n in (7, 8, 9))]
+    order += [regulars["Mark"], *(others[f"P{n:02d}"] for n in (10, 11, 12))]
+    t = Tournament.objects.create(
+        club=club, name="Open", currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5)
+    )
+    tournaments.draw(t, order, Unshuffled())
+    for table in tournaments.load(t).heats:
+        finish_table(table.game)
+    heats = {table.table.number: table.table for table in tournaments.load(t).heats}
+    for name, number in (("P01", 1), ("P02", 1), ("P04", 2), ("P05", 2)):
+        tournaments.buy_in(t, others[name], heats[number], Unshuffled())
+    fifth = tournaments.load(t).heats[-1]
+    assert list(fifth.people) == ["P01", "P02", "P04", "P05"]
+    finish_table(fifth.game)
+    tournaments.start_semis(t, Unshuffled())
+    final = tournaments.load(t).final.game
+    assert [s.name for s in final.seats.all()] == ["John", "Andy", "Frank", "Mark", "P01"]
+    play_hand(final, "John", Andy=10, Frank=10, Mark=120, P01=10)
+    play_hand(final, "John", Andy=10, Frank=10, P01=120)
+    play_hand(final, "John", Andy=10, Frank=120)
+    play_hand(final, "John", Andy=120)
+    assert tournaments.load(t).champion.name == "John"
+    return club
+
+
+# By hand: games (000's, a heat, table 5, the final), wins, kalookies, buy-ins (000's and the
+# tournament's), net = 000's net + prize - entry - buy-ins.
+HAND_SUMS = {
+    "John": (3, 3, 1, 0, "+£75.00"),  # +30 + 50 - 5
+    "Andy": (3, 1, 0, 0, "+£18.00"),  # -7 + 30 - 5
+    "Frank": (3, 1, 0, 0, "+£8.00"),  # -7 + 20 - 5
+    "Mark": (3, 1, 0, 1, "-£21.00"),  # -16 - 5
+    "P01": (3, 1, 0, 1, "-£10.00"),  # table 1, table 5 (won), the final; -5 - 5
+    "P02": (2, 0, 0, 1, "-£10.00"),
+    "P03": (1, 0, 0, 0, "-£5.00"),
+    "P12": (1, 0, 0, 0, "-£5.00"),
+}
+
+
+def test_the_season_table_person_pages_and_export_agree_with_hand_sums(client):
+    club = hand_summed_club()
+    client.force_login(club.memberships.get().user)
+    page = html.unescape(client.get("/clubs/friday/").content.decode())
+    for name, (games, wins, kalookies, buy_ins, net) in HAND_SUMS.items():
+        row = page[page.index(f">{name}</a>") :].split("</tr>")[0]
+        cells = [c.split("</td>")[0].split(">")[-1] for c in row.split("<td")[1:]]
+        assert [cells[i] for i in (0, 1, 2, 3, 5)] == [
+            str(games),
+            str(wins),
+            str(kalookies),
+            str(buy_ins),
+            net,
+        ], name
+    people = {p.name: p for p in club.players.all()}
+    for name, (games, wins, _k, buy_ins, net) in HAND_SUMS.items():
+        person = html.unescape(
+            client.get(f"/clubs/friday/people/{people[name].pk}/").content.decode()
+        )
+        figures = dict(re.findall(r"<dt>([^<]+)</dt><dd[^>]*>([^<]+)</dd>", person))
+        assert figures["Games"] == str(games) and figures["Wins"] == str(wins), name
+        assert figures["Buy-ins"] == str(buy_ins) and figures["Net"] == net, name
+    john = html.unescape(client.get(f"/clubs/friday/people/{people['John'].pk}/").content.decode())
+    assert "Net includes +£45.00 from tournaments" in john and "Won the tournament" in john
+    out = StringIO()
+    call_command("export_club", "friday", stdout=out)
+    exported = json.loads(out.getvalue())["players"]
+    for name, (games, wins, kalookies, buy_ins, net) in HAND_SUMS.items():
+        assert exported[name] == {
+            "games": games,
+            "wins": wins,
+            "kalookies": kalookies,
+            "buy_ins": buy_ins,
+            "net": net.replace("£", "").lstrip("+"),
+        }, name
+    assert sum(Decimal(p["net"]) for p in exported.values()) == 0  # every pound goes round

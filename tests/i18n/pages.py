@@ -133,6 +133,7 @@ ERROR_PAGES = [
     Page("404", lambda night: "/no/such/page/", status=404, signed_in=False),
     Page("404 of a club", lambda night: "/clubs/elsewhere/", status=404),
     Page("403 of a member", _club("members"), status=403),
+    Page("405 of a form's address", _at("clubs:logout"), status=405),
 ]
 
 
