@@ -6,8 +6,11 @@ import os
 import re
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -79,12 +82,76 @@ def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
         nginx.wait(timeout=10)
 
 
+class SlowApp(BaseHTTPRequestHandler):
+    """An app server that takes 0.2 s over every answer, public for two seconds as a watch
+    link's is, and counts what reaches it."""
+
+    paths: list[str] = []
+
+    def do_GET(self):
+        SlowApp.paths.append(self.path)
+        time.sleep(0.2)
+        self.send_response(204)
+        self.send_header("Cache-Control", "public, max-age=2")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def together(url: str, count: int) -> list[float]:
+    """Seconds each of `count` requests sent at the same moment took."""
+
+    def timed(_):
+        start = time.monotonic()
+        get(url)
+        return time.monotonic() - start
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(timed, range(count)))
+
+
+@needs_nginx
+def test_watchers_missing_a_new_poll_together_do_not_wait_on_the_lock(run_folder):
+    app = ThreadingHTTPServer(("127.0.0.1", 0), SlowApp)
+    threading.Thread(target=app.serve_forever, daemon=True).start()
+    listen = f"127.0.0.1:{cluster.free_port()}"
+    conf = cluster.prepare_nginx(run_folder, listen, [f"127.0.0.1:{app.server_port}"])
+    options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
+    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
+    try:
+        base = f"http://{listen}/w/abc/"
+        for _ in range(50):
+            try:
+                get(base + "warm/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        SlowApp.paths.clear()
+        # Six watchers polling a version that nobody has polled before: each is answered as
+        # soon as the app answers, none after nginx's half-second wake-up of a lock's waiters.
+        polls = together(base + "?v=7", 6)
+        assert max(polls) < 0.45, polls
+        assert SlowApp.paths.count("/w/abc/?v=7") == 6
+        # The page opened by a table's watchers at once still reaches the app once.
+        SlowApp.paths.clear()
+        pages = together(base, 6)
+        assert SlowApp.paths == ["/w/abc/"], SlowApp.paths
+        assert max(pages) >= 0.5  # the others waited for that one answer
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+        app.shutdown()
+
+
 def directives(text: str, start: str) -> list[str]:
-    """The directives from the line `start` to the first closing brace, without comments."""
-    found = []
+    """The directives of the block opened on the line `start`, nested blocks too, without
+    comments."""
+    found, depth = [], 1
     for line in text[text.index(start) :].splitlines()[1:]:
         line = " ".join(line.split("#")[0].split())
-        if line == "}":
+        depth += line.count("{") - line.count("}")
+        if depth == 0:
             return found
         if line:
             found.append(line)
@@ -94,7 +161,8 @@ def directives(text: str, start: str) -> list[str]:
 def test_the_readme_shows_the_nginx_configuration_the_cluster_runs():
     readme = (ROOT / "README.md").read_text()
     template = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert directives(readme, "location /w/ {") == directives(template, "location /w/ {")
+    for location in ("location /w/ {", "location /watch-poll/w/ {"):
+        assert directives(readme, location) == directives(template, location)
     shown = {" ".join(line.split()) for line in readme.splitlines()}
     for line in template.splitlines():
         line = " ".join(line.split("#")[0].split())
