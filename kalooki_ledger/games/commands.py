@@ -495,6 +495,11 @@ STOPS = {
     "leader": gettext_lazy("Stopped the game: the leader takes the pot"),
     "": gettext_lazy("Took back the stop: the game goes on"),
 }
+# Outside elimination the stakes make a pot, not a pool: the history says so too.
+POT_STOPS = {
+    "refund": gettext_lazy("Stopped the game: the pot is refunded"),
+    "split": gettext_lazy("Stopped the game: the pot is split among the players"),
+}
 
 
 @dataclass
@@ -515,7 +520,8 @@ class Stop(Command):
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise refused(422, fresh)
-        summary = str(STOPS[self.settle])
+        pot = present.family(ledger).pot_word == "pot"
+        summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
         if self.settle == "leader":
             summary = ngettext(
                 "Stopped the game: %(names)s takes the pot",

@@ -94,3 +94,25 @@ def test_an_elimination_game_offers_no_leader_and_refuses_one(client):
     assert response.status_code == 422
     assert "an elimination game has no leader" in response.content.decode()
     assert Game.objects.get().stopped == ""
+
+
+@pytest.mark.parametrize(
+    ("settle", "told"),
+    [
+        ("refund", "Stopped the game: the pot is refunded"),
+        ("split", "Stopped the game: the pot is split among the players"),
+    ],
+)
+def test_a_jamaica_games_history_calls_its_stakes_the_pot_as_its_pages_do(client, settle, told):
+    game = jamaica_game()
+    client.post(stop_url(game), {"settle": settle})
+    html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
+    assert told in html and "the pool" not in html
+
+
+def test_an_elimination_games_history_keeps_calling_it_the_pool(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.post(stop_url(game), {"settle": "split"})
+    assert game.changes.first().summary == (
+        "Stopped the game: the pool is split among the players still in"
+    )
