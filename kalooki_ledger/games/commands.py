@@ -522,12 +522,28 @@ class Stop(Command):
             raise refused(422, fresh)
         pot = present.family(ledger).pot_word == "pot"
         summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
-        if self.settle == "leader":
-            summary = ngettext(
-                "Stopped the game: %(names)s takes the pot",
-                "Stopped the game: %(names)s share the pot",
-                len(after.sharers),
-            ) % {"names": gettext(" and ").join(after.sharers)}
+        names = {"names": gettext(" and ").join(after.sharers)}
+        staked = present.has_pot(after)
+        if self.settle == "leader" and staked:
+            summary = (
+                ngettext(
+                    "Stopped the game: %(names)s takes the pot",
+                    "Stopped the game: %(names)s share the pot",
+                    len(after.sharers),
+                )
+                % names
+            )
+        elif self.settle == "leader":
+            summary = (
+                ngettext(
+                    "Stopped the game with %(names)s in the lead",
+                    "Stopped the game with %(names)s sharing the lead",
+                    len(after.sharers),
+                )
+                % names
+            )
+        elif self.settle and not staked:
+            summary = gettext("Stopped the game")
         return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:

@@ -116,3 +116,21 @@ def test_an_elimination_games_history_keeps_calling_it_the_pool(client):
     assert game.changes.first().summary == (
         "Stopped the game: the pool is split among the players still in"
     )
+
+
+def test_a_game_without_a_pot_is_stopped_with_one_button_and_no_pot_of_nothing(client):
+    game = stored_game(
+        "Ann Bob Cy",
+        hands=[{"winner": "Ann", "counts": {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}}],
+        rules={"preset": "scarne"},
+        stakes={"currency": "GBP", "per_point": "0.01"},
+    )
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "No pot was staked: the game ends as it stands, with Ann in the lead." in html
+    assert '<button type="submit" name="settle" value="leader"' in html
+    assert "£0.00" not in html and "Stop and refund" not in html
+    client.post(stop_url(game), {"settle": "leader"})
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "The game was stopped early with <strong>Ann</strong> in the lead." in html
+    assert "Bob pays Ann £0.03" in html and "the pot" not in html
+    assert game.changes.first().summary == "Stopped the game with Ann in the lead"
