@@ -85,6 +85,9 @@ def test_stopping_with_the_leader_gives_the_pot_to_the_best_total_and_settles_up
     assert "the leader, <strong>Ann</strong>, takes the pot of £3.00" in html
     assert "Bob pays Ann £1.00" in html and "Cy pays Ann £1.00" in html
     assert game.changes.last().summary == "Stopped the game: Ann takes the pot"
+    # One leader leads: "ties" would say she shares what she takes alone.
+    assert '<th scope="row">Ann <span class="tag lead">leads</span>' in html
+    assert ">ties<" not in html
 
 
 def test_an_elimination_game_offers_no_leader_and_refuses_one(client):
