@@ -165,7 +165,9 @@ def test_penalty_points_show_on_the_sheet_and_the_table(phone, scheme):
     phone.emulate_media(color_scheme=scheme)
     phone.goto(game.get_absolute_url())
     expect(phone.locator(".last")).to_contain_text("penalty points Cy +50 (Lost a challenge)")
-    phone.locator("summary", has_text="Penalty points").click()
+    penalties = phone.locator("summary", has_text="Penalty points")
+    assert penalties.evaluate("s => getComputedStyle(s, '::before').borderLeftWidth") != "0px"
+    penalties.click()
     phone.get_by_role("combobox", name="Ann: add the points or take them off").select_option("-")
     shoot(phone, f"penalty-table-{scheme}")
     phone.get_by_role("link", name="Score sheet").click()
@@ -237,6 +239,11 @@ def test_foldable_sections_carry_the_disclosure_marker(phone, scheme):
     game = stored_game(hands=worked_hands()[:2])
     phone.emulate_media(color_scheme=scheme)
     phone.goto(game.get_absolute_url())
+    for name in ("Stop the game early", "Let the table watch", "Score on another phone"):
+        marker = phone.locator("summary", has_text=name).evaluate(
+            "s => getComputedStyle(s, '::before').borderLeftWidth"
+        )
+        assert marker != "0px", name
     summary = phone.locator("summary", has_text="Stop the game early")
     closed = summary.evaluate("s => getComputedStyle(s, '::before').transform")
     assert summary.evaluate("s => getComputedStyle(s, '::before').borderLeftWidth") != "0px"
@@ -280,6 +287,22 @@ def test_share_the_result_copies_it_where_there_is_no_share_sheet(browser, live_
     expect(page.get_by_label("Player 4", exact=True)).to_have_value("Andy")
     shoot(page, "new-game-again")
     context.close()
+
+
+def test_share_the_result_opens_the_phones_share_sheet_with_the_text_and_watch_link(phone):
+    game = stored_game(hands=worked_hands())
+    # The share sheet is the phone's own: the page is checked on what it hands to it.
+    phone.add_init_script(
+        "navigator.share = data => { window.shared = data; return Promise.resolve(); };"
+    )
+    phone.goto(game.get_absolute_url())
+    phone.get_by_role("button", name="Share the result").click()
+    shared = phone.wait_for_function("window.shared").json_value()
+    assert shared["title"] == "Friday at Mark's"
+    assert shared["text"].startswith("Friday at Mark's: John wins the pool of £2.50.\n")
+    assert "Andy -£0.70, Mark -£1.60, John +£3.00, Frank -£0.70" in shared["text"]
+    assert "Mark pays John £1.60" in shared["text"]
+    assert shared["url"].endswith(game.share_url())
 
 
 def test_the_scoring_code_waits_behind_a_warning(phone):
