@@ -270,6 +270,32 @@ def test_stopping_a_jamaica_game_early_the_leader_takes_the_pot(phone):
     shoot(phone, "stop-leader-over")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_game_without_a_pot_stops_with_its_leader_named_and_no_pot_of_nothing(
+    browser, live_server, transactional_db, scheme
+):
+    counts = {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}
+    game = stored_game(
+        "Ann Bob Cy",
+        hands=[{"winner": "Ann", "counts": counts}],
+        rules={"preset": "scarne"},
+        stakes={"currency": "GBP", "per_point": "0.01"},
+    )
+    context, page = narrow(browser, live_server, scheme)
+    page.goto(game.get_absolute_url())
+    page.locator("summary", has_text="Stop the game early").click()
+    expect(page.locator(".stop p")).to_have_text(
+        "No pot was staked: the game ends as it stands, with Ann in the lead."
+    )
+    page.get_by_role("button", name="Stop the game", exact=True).click()
+    over = page.locator(".over")
+    expect(over).to_contain_text("The game was stopped early with Ann in the lead.")
+    expect(page.locator(".standings .tag.lead")).to_have_text("leads")
+    fits(page, 360)
+    shoot(page, f"stop-without-a-pot-360-{scheme}")
+    context.close()
+
+
 def test_share_the_result_copies_it_where_there_is_no_share_sheet(browser, live_server):
     game = stored_game(hands=worked_hands())
     context, page = narrow(browser, live_server, width=390)
