@@ -383,3 +383,40 @@ def test_the_new_states_have_no_serious_accessibility_issue(phone, scheme):
     expect(phone.locator("#void-ask")).to_be_visible()
     found["void asked"] = serious_issues(phone)
     assert not any(found.values()), found
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_no_page_of_a_game_scrolls_sideways_at_360_pixels_in_dark(
+    browser, live_server, transactional_db, js
+):
+    over = stored_game(hands=worked_hands())
+    jamaica = stored_game(
+        "Ann Bob Cy",
+        hands=JAMAICA_HANDS,
+        rules={"preset": "jamaica"},
+        stakes={"currency": "GBP", "initial": "1"},
+        title="",
+    )
+    names = SIX.split()
+    six = stored_game(SIX, hands=[{"winner": names[0], "penalties": dict.fromkeys(names[1:], 20)}])
+    context, page = narrow(browser, live_server, "dark", js=js)
+    urls = [
+        over.get_absolute_url(),
+        over.share_url(),
+        f"/new/?again={over.edit_token}",
+        jamaica.get_absolute_url() + "?handover=1",
+        jamaica.share_url(),
+        f"/g/{jamaica.edit_token}/sheet/",
+        f"/g/{jamaica.edit_token}/hands/2/edit/",
+        six.get_absolute_url(),
+        "/",
+    ]
+    wide = {}
+    for url in urls:
+        page.goto(url)
+        page.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        if width > 360:
+            wide[url] = width
+    context.close()
+    assert not wide, wide
