@@ -142,6 +142,25 @@ def test_every_fields_problem_is_flagged_at_once(phone):
     shoot(phone, "every-problem-at-once")
 
 
+def test_the_winners_penalty_points_are_flagged_in_view_with_the_losers_values(phone):
+    game = stored_game("Ann Bob Cy", rules={"preset": "jamaica"}, stakes={"initial": "1"})
+    phone.goto(game.get_absolute_url())
+    pick(phone, "Ann")  # her value box is hidden: she won
+    phone.locator("#value-1").fill("999")
+    phone.locator("#value-2").fill("25")
+    phone.locator("summary", has_text="Penalty points").click()
+    phone.get_by_label("Ann: penalty points").fill("1001")
+    phone.get_by_role("button", name="Record hand").click()
+    expect(phone.locator("[aria-invalid=true]")).to_have_count(2)
+    expect(phone.locator("#adjust-0-error")).to_be_visible()
+    expect(phone.locator("#adjust-0-error")).to_contain_text("from -1000 to 1000, not 1001")
+    expect(phone.locator("#value-1-error")).to_be_visible()
+    shoot(phone, "penalty-points-flagged")
+    from tests.browser.test_accessibility import serious_issues
+
+    assert not serious_issues(phone)
+
+
 def test_a_missing_buy_in_decision_after_an_edit_is_told_beside_its_control(phone):
     game = stored_game(hands=worked_hands()[:3])
     phone.goto(f"/g/{game.edit_token}/hands/2/edit/")
