@@ -1,8 +1,8 @@
-"""The site's own pages for refusals (templates/400.html, 403, 404, 413, 500): its layout, a
-title, a sentence saying what happened and what to do, a way back, and the status."""
+"""The site's own pages for refusals (templates/400.html, 403, 404, 405, 413, 500): its layout,
+a title, a sentence saying what happened and what to do, a way back, and the status."""
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
@@ -47,3 +47,19 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return error_page(request, 403, sentence=CSRF_SENTENCE)
+
+
+class MethodNotAllowedPage:
+    """Django answers a method a view doesn't take (a form's address opened or reloaded) with
+    an empty 405 and has no handler for it: this gives it the site's page, keeping Allow."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if isinstance(response, HttpResponseNotAllowed) and not response.content:
+            page = error_page(request, 405)
+            page["Allow"] = response["Allow"]
+            return page
+        return response

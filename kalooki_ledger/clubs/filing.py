@@ -29,9 +29,14 @@ def club_for_slug(slug: str) -> Club:
 
 @transaction.atomic
 def add_players(club: Club, names: list[str]) -> list[str]:
-    """Makes the names the club doesn't have yet regulars (case-blind); returns those added."""
-    have = {n.casefold() for n in club.players.values_list("name", flat=True)}
-    new = [n for n in dict.fromkeys(names) if n.casefold() not in have]
+    """Makes the names the club doesn't have yet regulars (told apart as the engine tells
+    names apart, engine.name_key); returns those added."""
+    have = {engine.name_key(n) for n in club.players.values_list("name", flat=True)}
+    new = []
+    for name in names:
+        if engine.name_key(name) not in have:
+            have.add(engine.name_key(name))
+            new.append(name)
     ClubPlayer.objects.bulk_create(ClubPlayer(club=club, name=n) for n in new)
     return new
 

@@ -1,6 +1,21 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
+from . import commands
 from .models import BuyInDecision, Entry, Game, Hand, HouseRules, Seat
+
+
+def changed_in_admin(request, game: Game, form, formsets) -> None:
+    """Moves the game's version and leaves a line in its history naming what staff changed, so
+    the pages, the watchers and a stale phone's 409 all know of it."""
+    fields = list(form.changed_data)
+    for formset in formsets:
+        for inline in formset.forms:
+            fields += [f"{formset.prefix}.{name}" for name in inline.changed_data]
+        fields += [f"{formset.prefix} deleted" for _ in formset.deleted_forms]
+    game.touch()
+    sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
+    what = ", ".join(dict.fromkeys(fields)) or "saved unchanged"
+    commands.receipt(game, sent, "admin", f"Changed in the admin ({form.instance}): {what}")
 
 
 class SeatInline(admin.TabularInline):
@@ -18,7 +33,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.touch()  # renamed seats change what the pages show
+        changed_in_admin(request, form.instance, form, formsets)  # rules, stakes, seats…
 
 
 class EntryInline(admin.TabularInline):
@@ -34,26 +49,35 @@ class BuyInDecisionInline(admin.TabularInline):
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
     """Every edit here moves the game's version, as the pages' own edits do, so no page shows a
-    ledger cached from before it."""
+    ledger cached from before it. A hand's place is the commands' alone: none is added here, none
+    moves, and a deletion is the score sheet's delete command (later hands move up, no gap)."""
 
     list_display = ["game", "number", "void", "winner", "kalookie", "created"]
     list_select_related = ["game", "winner"]
+    readonly_fields = ["game", "number"]
     inlines = [EntryInline, BuyInDecisionInline]
+
+    def has_add_permission(self, request):
+        return False
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.game.touch()
+        changed_in_admin(request, form.instance.game, form, formsets)
 
     def delete_model(self, request, obj):
-        game = obj.game
-        super().delete_model(request, obj)
-        game.touch()
+        self._delete(request, [obj])
 
     def delete_queryset(self, request, queryset):
-        games = {hand.game for hand in queryset.select_related("game")}
-        super().delete_queryset(request, queryset)
-        for game in games:
-            game.touch()
+        self._delete(request, list(queryset.select_related("game")))
+
+    def _delete(self, request, hands: list[Hand]) -> None:
+        # The highest number first, so the numbers of those still to go stay where they are.
+        for hand in sorted(hands, key=lambda h: (h.game_id, -h.number)):
+            game = Game.objects.get(pk=hand.game_id)
+            sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
+            outcome = commands.apply(game, sent, commands.DeleteHand(hand.number))
+            if not outcome.applied:
+                self.message_user(request, f"{hand}: {outcome.notice}", messages.ERROR)
 
 
 @admin.register(HouseRules)

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET
 
 from kalooki_ledger import rules as engine
 
@@ -68,9 +68,12 @@ def api_view(methods: list[str]) -> Callable:
 
     def decorate(view: Callable) -> Callable:
         @csrf_exempt
-        @require_http_methods(methods)
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+            if request.method not in methods:
+                refused = error(405, f"This address takes {', '.join(methods)}.")
+                refused["Allow"] = ", ".join(methods)
+                return refused
             game, can_write = _find(token)
             if game is None:
                 return error(404, "There is no game at this link.")
@@ -92,11 +95,21 @@ class BadRequest(Exception):
     pass
 
 
+def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
+    # As a record file: a key given twice is refused, never read as its last value.
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise BadRequest(f"The body gives {key[:40]!r} more than once: give each key once.")
+        seen.add(key)
+    return dict(pairs)
+
+
 def read_body(request: HttpRequest) -> Json:
     if not request.body:
         return {}
     try:
-        body = json.loads(request.body, parse_float=Decimal)
+        body = json.loads(request.body, parse_float=Decimal, object_pairs_hook=_each_key_once)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("The body is not JSON: send a JSON object.") from None
     if not isinstance(body, dict):

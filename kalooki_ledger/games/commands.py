@@ -295,8 +295,8 @@ class RecordHand(Command):
         return super().store(game, sent, ledger, decision)
 
     def stale_ok(self, since: list[Change]) -> bool:
-        # Ticking a payment changes no hand: the next hand is still the next hand.
-        return all(c.action == "paid" for c in since)
+        # Ticking a payment or setting the date changes no hand: the next hand is still the next.
+        return all(c.action in ("paid", "date") for c in since)
 
     def stale_notice(self, since: list[Change]) -> str:
         # Unknown changes, or a hand number taken under us, are most likely another phone's hand.
@@ -630,3 +630,7 @@ class SetDate(Command):
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         game.played_on = decision.data["day"]
         game.save(update_fields=["played_on"])
+
+    def stale_ok(self, since: list[Change]) -> bool:
+        # The date depends on no hand; only another phone's date since would be overwritten.
+        return not any(c.action == "date" for c in since)

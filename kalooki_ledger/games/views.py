@@ -23,7 +23,7 @@ from kalooki_ledger.rules.record import build_rules, build_stakes
 
 from . import commands, device, offline, present, sheet_body, store
 from .forms import STAKE_FIELDS, HandForm, HouseRulesForm, NewGameForm, settings_initial
-from .house_session import remember_house, remembered_house_tokens
+from .house_session import remember_house, remembered_house_tokens, save_house_rules
 from .models import Change, Game, HouseRules
 from .qr import qr_file, qr_svg
 from .session import forget_token, remember, remembered_tokens
@@ -314,17 +314,20 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.rules is not None:
         card = _house_card(form.rules, form.stakes, form.cleaned_data["notes"])
         if request.POST.get("action") == "save":
-            house = HouseRules.objects.create(
+            key = request.POST.get("key", "")
+            house, new = save_house_rules(
+                request,
+                key if commands.KEY.fullmatch(key) else "",
                 name=form.cleaned_data["name"].strip(),
                 preset=form.cleaned_data["preset"],
                 rule_overrides=form.tidy,
                 stakes=form.stakes_record(form.cleaned_data),
                 notes=form.cleaned_data["notes"].strip(),
             )
-            remember_house(request, house)
-            messages.info(
-                request, gettext("Your house rules “%(name)s” are saved.") % {"name": house.name}
-            )
+            saved = gettext("Your house rules “%(name)s” are saved.")
+            if not new:
+                saved = gettext("Your house rules “%(name)s” were already saved (sent twice).")
+            messages.info(request, saved % {"name": house.name})
             return redirect(house)
     status = 422 if request.method == "POST" and form.errors else 200
     context = {
@@ -500,16 +503,18 @@ def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -
 @never_cache
 @scoring
 def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    if request.method == "POST":
+        # The command checks the version before the hand: an edit of a hand undone or deleted
+        # since is told what changed (409), not that there is no such hand.
+        outcome = _command(request, game, commands.EditHand(number, post=request.POST))
+        if outcome.entry is None:
+            return _sheet_answer(request, game, outcome)
+        context = _edit_context(game, game.ledger(), number, outcome.entry)
+        return render(request, "games/edit_hand.html", context, status=outcome.status)
     ledger = game.ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
-    if request.method != "POST":
-        return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
-    outcome = _command(request, game, commands.EditHand(number, post=request.POST))
-    if outcome.entry is not None:
-        context = _edit_context(game, ledger, number, outcome.entry)
-        return render(request, "games/edit_hand.html", context, status=outcome.status)
-    return _sheet_answer(request, game, outcome)
+    return render(request, "games/edit_hand.html", _edit_context(game, ledger, number))
 
 
 @require_POST
@@ -538,6 +543,7 @@ def _sheet(
         "rows": ledger.hands,  # only asked whether there are any
         "notes": sheet.notes,
         "family": family,
+        "points_heading": present.points_heading(ledger),
         "pot_title": present.pot_title(ledger),
         "pool_row": present.pool_row(ledger),
         "net_row": present.net_row(ledger),

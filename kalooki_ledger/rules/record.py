@@ -3,6 +3,7 @@ as the web forms check, and writing a game back out with its derived `results`."
 
 import datetime
 import json
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,7 @@ from .replay import MAX_HANDS
 from .words import gettext_noop
 
 FORMAT = "kalooki-game/1"
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 MAX_TITLE = 200
 MAX_CARDS = 40
 MAX_REASON = 200
@@ -320,14 +322,18 @@ def parse_record(data: Any) -> GameRecord:
         raise _fail(code, keys=keys, known=", ".join(RECORD_KEYS))
     if data.get("format") != FORMAT:
         raise _fail("format-shape", format=FORMAT, value=data.get("format"))
-    title = data.get("title") or ""
+    title = data.get("title")
+    title = "" if title is None else title  # omitted or null; 0 or false is no title either
     if not isinstance(title, str) or len(title) > MAX_TITLE or control_character(title):
         raise _fail("title-shape", most=MAX_TITLE)
     played_on = data.get("played_on")
     if played_on is not None:
+        # Only as the record writes it: Python's reader also takes 20261120 and 2026-W47-1.
+        if not isinstance(played_on, str) or not ISO_DATE.fullmatch(played_on):
+            raise _fail("played-on-shape")
         try:
             played_on = datetime.date.fromisoformat(played_on)
-        except (TypeError, ValueError):
+        except ValueError:
             raise _fail("played-on-shape") from None
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):

@@ -25,6 +25,7 @@ class BlankSheet:
     names: tuple[str, ...] = ()  # printed in the name boxes, seat by seat
     tournament: str = ""  # a tournament table's sheet: points only, no money at the table
     out_note: str = ""  # a tournament table: what a player who goes out does
+    legend: str = ""  # what to write for a winner (present.blank_legend), at each page's foot
 
 
 def blank_sheet(
@@ -67,6 +68,7 @@ def blank_sheet(
         # With n players the fewest transfers that settle every net are at most n - 1.
         transfer_lines=0 if at_tournament else players - 1,
         names=tuple(names[:players]),
+        legend=present.blank_legend(rules),
         tournament=tournament or (gettext("Tournament table") if at_tournament else ""),
         out_note=out_note
         or (

@@ -34,8 +34,9 @@ class ScoreSheet:
     totals_row: tuple[str, ...]
     transfers: tuple[str, ...]
     settled: bool
-    family: Family  # its points title, legend, deals and pool
+    family: Family  # its deals and pool
     pot_title: str  # "" where the family has no pool and no pot was staked
+    legend: str  # the marks, at the foot of each page (present.printed_legend)
     place: str = ""  # where it was played: the club (and tournament table), when one filed it
     penalty_notes: tuple[str, ...] = ()  # fixed-deals adjustments and their reasons
 
@@ -79,6 +80,7 @@ def score_sheet(
         settled=ledger.over,
         family=kind,
         pot_title=present.pot_title(ledger),
+        legend=present.printed_legend(ledger),
         place=place,
         penalty_notes=tuple(n.plain() for n in present.penalty_notes(ledger)),
     )

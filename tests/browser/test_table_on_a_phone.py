@@ -3,8 +3,10 @@
 import re
 
 import pytest
+from django.db import OperationalError
 from playwright.sync_api import expect
 
+from kalooki_ledger.games import commands
 from tests.browser.conftest import shoot
 from tests.games.web import over_limit_hands, stored_game, worked_hands
 
@@ -88,6 +90,30 @@ def test_a_bad_value_is_refused_beside_its_field_and_kept(phone):
     expect(page.locator("#value-1")).to_have_value("42")
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 1 · "))
     shoot(page, "refused-value")
+
+
+def test_a_full_database_says_nothing_was_saved_and_the_form_keeps_what_was_typed(
+    phone, monkeypatch
+):
+    game = stored_game(hands=worked_hands()[:1])
+    page = phone
+    page.goto(game.get_absolute_url())
+
+    def disk_full(*args, **kwargs):
+        raise OperationalError("database or disk is full")
+
+    with monkeypatch.context() as full:
+        full.setattr(commands, "apply", disk_full)  # the live server runs in this process
+        record(page, "Andy", Mark=50, John=45, Frank=30)
+        note = page.locator("#live #fault")
+        expect(note).to_contain_text("Nothing was saved")
+        expect(page.get_by_role("radio", name="Andy")).to_be_checked()
+        expect(page.locator('.value[data-player="Mark"] input')).to_have_value("50")
+        expect(page.locator('.value[data-player="Frank"] input')).to_have_value("30")
+        expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2 · "))
+    page.get_by_role("button", name="Record hand").click()  # the disk has room again
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3 · "))
+    expect(page.locator(".last")).to_contain_text("Last hand (2): Andy won")
 
 
 def test_the_card_counter_fills_in_the_value(phone):

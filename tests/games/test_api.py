@@ -106,8 +106,14 @@ def test_a_watch_link_can_never_write(client):
         ("[1, 2]", {}, "The body is a JSON object"),
         ({"winner": "Andy"}, {}, "number is the hand's number"),
         (next_hand(3), {"Idempotency-Key": "short"}, "Send an Idempotency-Key header"),
+        (
+            '{"number": 3, "winner": "Mark", "winner": "Andy", '
+            '"penalties": {"Mark": 10, "John": 11, "Frank": 12}}',
+            {},
+            "The body gives 'winner' more than once",
+        ),
     ],
-    ids=["not json", "not an object", "no number", "a bad key"],
+    ids=["not json", "not an object", "no number", "a bad key", "a key twice"],
 )
 def test_a_malformed_request_is_400_saying_what_is_allowed(client, body, headers, message):
     game = stored_game(hands=worked_hands()[:2])

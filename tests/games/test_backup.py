@@ -7,8 +7,10 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
+from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands, store
 from kalooki_ledger.games.models import Game, Hand
+from tests.games.test_site_backup import build_site
 from tests.helpers import record, worked_example
 
 
@@ -94,6 +96,40 @@ def test_a_conflicted_game_round_trips_through_its_record_with_the_same_conflict
     assert run("export_game", str(again.pk)) == exported
 
 
+# Edits the site allows that leave later hands impossible, each a different kind of conflict.
+EDITS_THAT_CONFLICT = {
+    "a player out after hand 1 still plays later hands": (
+        1,
+        engine.Hand(winner="John", penalties={"Andy": 85, "Mark": 42, "Frank": 140}),
+    ),
+    "a player who dropped out after hand 3 wins hand 5": (
+        3,
+        engine.Hand(
+            winner="Andy", penalties={"Mark": 53, "John": 140, "Frank": 40}, buy_ins={"John": False}
+        ),
+    ),
+    "a buy-in kept for a player no longer over the limit": (1, engine.Hand(void=True)),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("conflict", list(EDITS_THAT_CONFLICT))
+def test_every_kind_of_conflicted_game_round_trips_through_its_record(conflict):
+    number, hand = EDITS_THAT_CONFLICT[conflict]
+    game = store.import_record(worked_example())
+    sent = commands.Sent(game.version, "edit-that-conflicts", "iPhone 1")
+    assert commands.apply(game, sent, commands.EditHand(number, hand=hand)).applied
+    problems = [(p.hand, p.player, p.code) for p in Game.objects.get(pk=game.pk).ledger().problems]
+    assert any(p[0] > number for p in problems)
+    exported = run("export_game", str(game.pk))
+
+    restored = json.loads(run("import_game", "-", stdin=exported))
+
+    again = Game.objects.get(pk=restored["id"])
+    assert [(p.hand, p.player, p.code) for p in again.ledger().problems] == problems
+    assert run("export_game", str(again.pk)) == exported
+
+
 @pytest.mark.django_db
 def test_a_backup_holding_a_conflicted_game_restores_every_game(client):
     for data in some_games():
@@ -107,3 +143,16 @@ def test_a_backup_holding_a_conflicted_game_restores_every_game(client):
     assert len(restored) == 4 and run("export_game") == backup
     sheet = client.get(f"{restored[3]['url']}sheet/").content.decode()
     assert "was not offered a buy-in" in sheet
+
+
+@pytest.mark.django_db
+def test_every_game_a_whole_site_holds_round_trips_through_its_record():
+    build_site()  # games scored on the pages, a club's, a tournament's tables
+    conflicted_game()
+    backup = run("export_game")
+
+    restored = json.loads(run("import_game", "-", stdin=backup))
+
+    assert len(restored) == Game.objects.count() // 2 >= 8
+    again = [json.loads(run("export_game", str(game["id"]))) for game in restored]
+    assert again == json.loads(backup)

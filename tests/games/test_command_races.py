@@ -232,6 +232,19 @@ def delete(number: int):
     return prepare
 
 
+def set_date(day: str):
+    def prepare(phone: Phone, url: str) -> Post:
+        return phone.page(f"{url}sheet/").post(f"{url}date/", played_on=day)
+
+    return prepare
+
+
+def void_anyway(phone: Phone, url: str) -> Post:
+    """The void question's "Yes, void hand N", the values typed before it sent along."""
+    fields = hand_fields("Mark", Andy=5, John=6, Frank=7)
+    return phone.page(url).post(f"{url}hands/", **{**fields, "action": "void-anyway"})
+
+
 def tick(index: int):
     """Ticks the `index`th transfer as paid, the boxes already ticked staying ticked."""
 
@@ -253,19 +266,22 @@ class Pair:
     start: object
     first: object
     second: object
-    from_sheet: bool = False  # edit and delete answer with the score sheet, the rest the table
+    # Edit, delete and the date answer with the score sheet, the rest the table: per phone.
+    from_sheet: tuple[bool, bool] = (False, False)
     both_apply: bool = False  # ticks of different transfers both stand, in either order
 
 
 PAIRS = {
-    "delete-delete": Pair(three_hands, delete(2), delete(2), from_sheet=True),
+    "delete-delete": Pair(three_hands, delete(2), delete(2), from_sheet=(True, True)),
     "undo-record": Pair(three_hands, undo, record("Mark", Andy=5, John=6, Frank=7)),
-    "edit-delete": Pair(three_hands, edit(2, "Mark", Andy=9, John=45, Frank=30), delete(2), True),
+    "edit-delete": Pair(
+        three_hands, edit(2, "Mark", Andy=9, John=45, Frank=30), delete(2), (True, True)
+    ),
     "edit-edit": Pair(
         three_hands,
         edit(2, "Andy", Mark=20, John=45, Frank=30),
         edit(2, "Mark", Andy=10, John=45, Frank=30),
-        from_sheet=True,
+        from_sheet=(True, True),
     ),
     "decision-undo": Pair(buy_in_owed, buy_in("in"), undo),
     "stop-record": Pair(three_hands, stop("refund"), record("John", Andy=3, Mark=4, Frank=5)),
@@ -275,6 +291,23 @@ PAIRS = {
         record("Andy", Mark=8, John=9, Frank=2),
     ),
     "paid-paid": Pair(finished, tick(0), tick(1), both_apply=True),
+    "undo-undo": Pair(three_hands, undo, undo),
+    "delete-record": Pair(
+        three_hands, delete(2), record("Mark", Andy=5, John=6, Frank=7), (True, False)
+    ),
+    "edit-undo": Pair(three_hands, edit(3, "Mark", Andy=9, John=45, Frank=30), undo, (True, False)),
+    "decision-decision": Pair(buy_in_owed, buy_in("in"), buy_in("out")),
+    "stop-undo": Pair(three_hands, stop("split"), undo),
+    "date-record": Pair(
+        three_hands,
+        set_date("2026-11-20"),
+        record("Mark", Andy=5, John=6, Frank=7),
+        (True, False),
+        both_apply=True,
+    ),
+    "date-date": Pair(
+        three_hands, set_date("2026-11-19"), set_date("2026-11-20"), from_sheet=(True, True)
+    ),
 }
 
 DOUBLE_SENDS = {
@@ -287,6 +320,8 @@ DOUBLE_SENDS = {
     "edit": (three_hands, edit(2, "Mark", Andy=9, John=45, Frank=30)),
     "delete": (three_hands, delete(1)),
     "paid": (finished, tick(0)),
+    "void-anyway": (three_hands, void_anyway),
+    "date": (three_hands, set_date("2026-11-20")),
 }
 
 
@@ -409,7 +444,7 @@ def server(database_url, tmp_path_factory):
 
 @dataclass(frozen=True)
 class State:
-    record: str  # the JSON export's players, hands, stop and results, canonically
+    record: str  # the JSON export's players, hands, stop, date and results, canonically
     version: str | None
     paid: tuple[str, ...]
     next_number: str | None  # the record form's hand number, or None when no hand can be recorded
@@ -424,7 +459,7 @@ def state(server: Server, url: str) -> State:
     answer = phone.request(f"/sheets{url}record.json")
     assert answer.status == 200, answer.body
     data = json.loads(answer.body)
-    kept = {k: data.get(k) for k in ("players", "hands", "stopped", "results")}
+    kept = {k: data.get(k) for k in ("players", "hands", "stopped", "played_on", "results")}
     page = phone.page(url)
     paid = page.form(f"{url}paid/")
     form = page.form(f"{url}hands/")
@@ -504,12 +539,12 @@ def serial_outcomes(server: Server, name: str) -> list[tuple[State, tuple[int, .
     return outcomes
 
 
-def shows_the_table_now(pair: Pair, url: str, answer: Answer, now: State) -> bool:
+def shows_the_table_now(from_sheet: bool, url: str, answer: Answer, now: State) -> bool:
     """The loser's answer says nothing was saved and shows the game as it stands: the score
     sheet with every hand as stored, or the table with its last hand and next hand as stored."""
     if 'class="notice warning"' not in answer.body:
         return False
-    if pair.from_sheet:
+    if from_sheet:
         return answer.body.count('aria-label="Edit hand ') == len(now.hands)
     page = Forms(answer.body)
     shown = Page(url, answer.body, page.forms, page.version)
@@ -538,9 +573,9 @@ def check_races(server: Server, name: str) -> None:
             f"{name}: the race left {now} with {statuses}; the serial orders leave {serial}"
         )
         assert hand_numbers(now) == list(range(1, len(now.hands) + 1))
-        for answer in answers:
+        for answer, from_sheet in zip(answers, pair.from_sheet, strict=True):
             if answer.status == 409:
-                assert shows_the_table_now(pair, url, answer, now), answer.body[-3000:]
+                assert shows_the_table_now(from_sheet, url, answer, now), answer.body[-3000:]
         if name != "paid-paid":
             goes_on(server, url, now)
 
@@ -578,6 +613,34 @@ def test_two_phones_recording_the_same_hand_number_store_one_hand(server):
 
 def test_two_phones_ticking_different_transfers_at_once_keep_both_ticks(server):
     check_races(server, "paid-paid")
+
+
+def test_two_phones_undoing_the_last_hand_at_once_undo_one_hand(server):
+    check_races(server, "undo-undo")
+
+
+def test_deleting_a_hand_while_the_next_is_recorded_leaves_one_of_them(server):
+    check_races(server, "delete-record")
+
+
+def test_editing_the_last_hand_while_it_is_undone_leaves_one_of_them(server):
+    check_races(server, "edit-undo")
+
+
+def test_two_answers_to_one_buy_in_question_at_once_keep_exactly_one(server):
+    check_races(server, "decision-decision")
+
+
+def test_stopping_the_game_while_the_last_hand_is_undone_leaves_one_of_them(server):
+    check_races(server, "stop-undo")
+
+
+def test_setting_the_date_while_a_hand_is_recorded_keeps_both(server):
+    check_races(server, "date-record")
+
+
+def test_two_phones_setting_the_date_at_once_keep_exactly_one(server):
+    check_races(server, "date-date")
 
 
 # The same form sent twice, one after the other (a double tap, a resend after a timeout).

@@ -76,6 +76,17 @@ def test_a_stale_edit_is_refused_and_does_not_overwrite_the_hand_that_moved_up(c
     assert numbers(game) == [1, 2, 3, 4]
 
 
+def test_an_edit_of_a_hand_undone_since_is_told_what_changed_not_that_it_is_missing(client):
+    game = five_hands()
+    edit = sent(game, hand_post(5, "Andy", game, Mark=40, John=41, Frank=42))
+    assert client.post(f"/g/{game.edit_token}/undo/", sent(game, {"hand": "5"})).status_code == 302
+    response = client.post(f"/g/{game.edit_token}/hands/5/edit/", edit)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Nothing was saved" in page and "Undid hand 5" in page
+    assert numbers(game) == [1, 2, 3, 4]
+
+
 def test_recording_a_hand_twice_with_the_same_form_stores_it_once(client):
     game = stored_game(hands=worked_hands()[:2])
     form = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
@@ -179,6 +190,46 @@ def test_a_hand_made_before_a_paid_tick_is_still_recorded(client):
     )
     assert client.post(f"/g/{game.edit_token}/hands/", stale).status_code == 302
     assert numbers(game) == [1, 2, 3]
+
+
+def test_a_hand_made_before_the_date_was_changed_is_still_recorded(client):
+    game = stored_game(hands=worked_hands()[:2])
+    stale = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
+    dated = client.post(f"/g/{game.edit_token}/date/", sent(game, {"played_on": "2026-11-20"}))
+    assert dated.status_code == 302
+    assert client.post(f"/g/{game.edit_token}/hands/", stale).status_code == 302
+    assert numbers(game) == [1, 2, 3]
+    assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-20"
+
+
+def test_a_date_set_from_a_page_older_than_a_hand_still_applies(client):
+    game = stored_game(hands=worked_hands()[:2])
+    stale = sent(game, {"played_on": "2026-11-20"})
+    hand = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
+    assert client.post(f"/g/{game.edit_token}/hands/", hand).status_code == 302
+    assert client.post(f"/g/{game.edit_token}/date/", stale).status_code == 302
+    assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-20"
+    assert numbers(game) == [1, 2, 3]
+
+
+def test_a_date_from_a_stale_page_never_overwrites_another_phones_date(client):
+    game = stored_game()
+    stale = sent(game, {"played_on": "2026-11-19"})
+    mine = sent(game, {"played_on": "2026-11-20"})
+    assert client.post(f"/g/{game.edit_token}/date/", mine).status_code == 302
+    response = client.post(f"/g/{game.edit_token}/date/", stale)
+    assert response.status_code == 409
+    assert "Set the date played: 20 Nov 2026" in response.content.decode()
+    assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-20"
+
+
+def test_the_date_sent_twice_is_set_once(client):
+    game = stored_game()
+    form = sent(game, {"played_on": "2026-11-20"})
+    assert client.post(f"/g/{game.edit_token}/date/", form).status_code == 302
+    again = client.post(f"/g/{game.edit_token}/date/", form, follow=True)
+    assert "already saved" in again.content.decode()
+    assert Change.objects.filter(game=game, action="date").count() == 1
 
 
 def test_a_form_without_a_version_is_refused_and_changes_nothing(client):

@@ -1,6 +1,12 @@
 """A database that can't take a write answers 503 with a page that says nothing was saved; the
 hand is not half stored, and the game goes on once the database is back."""
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection
@@ -103,3 +109,45 @@ def test_serving_refuses_to_start_on_a_read_only_database(database_read_only):
     database_read_only()
     with pytest.raises(CommandError, match="the database can't be written"):
         call_command("ensure_writable")
+
+
+# A server started on a database it can't reach: a file in a folder that isn't there, or a
+# PostgreSQL port nothing listens on. Run apart, so the test run's own database stays up.
+UNREACHABLE = {
+    "sqlite": "sqlite:////nonexistent-kalooki-folder/site.sqlite3",
+    "postgresql": "postgres://nobody@127.0.0.1:1/kalooki",
+}
+ASK_THE_PAGES = """
+import json, django
+from django.test.utils import setup_test_environment
+django.setup()
+setup_test_environment()
+from django.test import Client
+phone = Client(raise_request_exception=False)
+link = "/g/abcdefghijklmnopqrstuvwx/"
+answers = [
+    phone.get(link),
+    phone.post(link + "hands/", {"number": "1"}, headers={"HX-Request": "true"}),
+    phone.get("/w/abcdefghijklmnopqrstuvwx/sheet/"),
+]
+print(json.dumps([[a.status_code, a.content.decode()] for a in answers]))
+"""
+
+
+@pytest.mark.parametrize("database", list(UNREACHABLE))
+def test_a_database_out_of_reach_answers_every_page_and_htmx_request_503(database):
+    env = {**os.environ, "DATABASE_URL": UNREACHABLE[database], "DJANGO_DEBUG": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", ASK_THE_PAGES],
+        cwd=Path(__file__).resolve().parent.parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    page, htmx, watch = json.loads(result.stdout.splitlines()[-1])
+    assert page[0] == htmx[0] == watch[0] == 503
+    assert "<h1>Nothing was saved</h1>" in page[1] and "Server Error" not in page[1]
+    assert htmx[1].startswith('<p class="notice warning" role="alert" id="fault">Nothing was')
+    assert "<h1>Nothing was saved</h1>" in watch[1]

@@ -1,8 +1,11 @@
 """The house rules page: compose from every setting, preview the rules card, save, reuse."""
 
+import re
+
 import pytest
 
 from kalooki_ledger.games.models import Game, HouseRules
+from tests.games.web import new_key
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +44,19 @@ def test_it_saves_house_rules_in_the_records_terms_and_lists_them(client):
     assert house.stakes == {"currency": "GBP", "per_point": "0.01", "initial": "1.00"}
     assert "First meld 40" in client.get(house.get_absolute_url()).content.decode()
     assert "Friday rules" in client.get(NEW).content.decode()
+
+
+def test_the_save_form_sent_twice_saves_the_house_rules_once(client):
+    page = client.get(NEW).content.decode()
+    key = re.search(r'name="key" value="([^"]+)"', page)[1]
+    first = client.post(NEW, house_post(key=key))
+    again = client.post(NEW, house_post(key=key), follow=True)
+    house = HouseRules.objects.get()
+    assert first["Location"] == house.get_absolute_url()
+    assert again.redirect_chain[-1][0] == house.get_absolute_url()
+    assert "already saved (sent twice)" in again.content.decode()
+    assert client.post(NEW, house_post(key=new_key())).status_code == 302  # another form
+    assert HouseRules.objects.count() == 2
 
 
 def test_a_game_started_from_house_rules_plays_by_them_without_the_notes(client):

@@ -71,6 +71,14 @@ def test_the_trinidad_rules_card_says_going_out_doubles_nothing(client):
     assert "bending the table" not in html and "doubles the others" not in html
 
 
+def test_the_trinidad_rules_card_scores_a_lost_challenge_as_source_001_does(client):
+    trinidad = client.get(f"/g/{family_game('trinidad').edit_token}/rules/").content.decode()
+    assert "more than three calls, or challenging wrongly) scores their cards plus 50" in trinidad
+    assert "a false contract" not in trinidad  # Jamaica's penalty, not Trinidad's
+    jamaica = client.get(f"/g/{family_game('jamaica').edit_token}/rules/").content.decode()
+    assert "a false contract" in jamaica and "challenging wrongly" not in jamaica
+
+
 def test_a_trinidad_table_asks_nothing_about_bending_the_table_unless_a_house_rule_doubles(client):
     plain = client.get(family_game("trinidad").get_absolute_url()).content.decode()
     assert "Bent the table" not in plain and 'name="kalookie"' not in plain
@@ -79,6 +87,15 @@ def test_a_trinidad_table_asks_nothing_about_bending_the_table_unless_a_house_ru
     assert (
         "Bent the table" in client.get(family_game("jamaica").get_absolute_url()).content.decode()
     )
+
+
+def test_a_trinidad_score_sheet_marks_no_bending_of_the_table_unless_a_house_rule_doubles(client):
+    plain = client.get(f"/g/{family_game('trinidad').edit_token}/sheet/").content.decode()
+    assert "Points (* won); lowest wins" in plain and "bent the table" not in plain
+    doubled = family_game("trinidad", kalookie_doubles_penalties=True)
+    assert "*K bent the table" in client.get(f"/g/{doubled.edit_token}/sheet/").content.decode()
+    jamaica = client.get(f"/g/{family_game('jamaica').edit_token}/sheet/").content.decode()
+    assert "*K bent the table" in jamaica
 
 
 def test_a_stake_of_one_unit_is_written_one_unit_not_one_units(client):

@@ -55,7 +55,7 @@ def refusals(request) -> dict[str, str]:
     """Every refusal page as its handler writes it, for `request`."""
     pages = {
         str(status): error_pages.error_page(request, status).content.decode()
-        for status in (400, 403, 404, 413, 429, 500)
+        for status in (400, 403, 404, 405, 413, 429, 500)
     }
     pages["csrf"] = error_pages.csrf_failure(request).content.decode()
     pages["503"] = faults.fault_response(request).content.decode()

@@ -185,7 +185,14 @@ BAD = [
         'format must be "kalooki-game/1", not None',
     ),
     (good(title=7), "title is text of at most 200 characters"),
+    # A title of 0, false or [] is no text either, however empty it looks.
+    (good(title=0), "title is text of at most 200 characters"),
+    (good(title=False), "title is text of at most 200 characters"),
+    (good(title=[]), "title is text of at most 200 characters"),
     (good(played_on="20/11/2026"), 'played_on is a date such as "2026-11-20"'),
+    # The record writes dates one way; Python would also read these as 20 and 16 November.
+    (good(played_on="20261120"), 'played_on is a date such as "2026-11-20"'),
+    (good(played_on="2026-W47-1"), 'played_on is a date such as "2026-11-20"'),
     # rules
     (good(rules={"preset": "vegas"}), "unknown preset 'vegas': use one of british, british-151"),
     (good(rules={"preset": ["british"]}), "unknown preset ['british']: use one of british"),

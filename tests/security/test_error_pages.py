@@ -73,3 +73,32 @@ def test_a_bad_paper_for_the_pdf_is_400_on_the_sites_own_page(client):
     response = client.get(f"/sheets/g/{game.edit_token}/score-sheet.pdf?paper=a0")
     assert response.status_code == 400
     assert "Paper must be one of: a4, letter." in own_page(response)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("get", "/sheets/import/", "POST"),  # a form's address opened or reloaded
+        ("get", "/clubs/accounts/logout/", "POST"),
+        ("post", "/", "GET"),
+    ],
+)
+def test_a_method_an_address_does_not_take_is_405_on_the_sites_own_page(
+    client, method, path, allow
+):
+    before = snapshot()
+    response = getattr(client, method)(path)
+    assert response.status_code == 405
+    assert response["Allow"] == allow
+    assert "Use the page's own links and buttons" in own_page(response)
+    assert snapshot() == before
+
+
+def test_the_api_answers_a_method_it_does_not_take_in_json():
+    from .factories import stored_game
+
+    game = stored_game()
+    response = Client().delete(f"/api/v1/games/{game.edit_token}")
+    assert response.status_code == 405
+    assert response["Allow"] == "GET"
+    assert response.json()["error"] == "This address takes GET."

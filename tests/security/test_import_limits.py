@@ -1,15 +1,17 @@
 """Limits of the web import and the sheets (issue 16): a record of 20,000 hands, a 50 MB file,
 a game too long for a PDF and a client importing without end are each refused quickly, with
-a message, and change nothing."""
+a message, and change nothing; the first hand of the longest game changes as cheaply as any."""
 
 import json
 import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
-from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.models import Game, Hand
 from kalooki_ledger.rules.replay import MAX_HANDS
 from kalooki_ledger.sheets import views
 from kalooki_ledger.sheets.pdf import MAX_PDF_HANDS
@@ -86,3 +88,32 @@ def test_recording_a_hand_past_the_most_a_game_holds_is_refused_with_a_message(c
     assert 400 <= response.status_code < 500
     assert f"A game has at most {MAX_HANDS:,} hands: start a new game to play on" in shown(response)
     assert snapshot() == before
+
+
+def changed_first_hand(client: Client, hands: int, action: str) -> tuple[int, float]:
+    """Statements and seconds to delete or edit hand 1 of a game of `hands` hands by its page."""
+    game = stored_game(**long_record(hands, rules={"preset": "british", "limit": 10_000}))
+    version = str(Game.objects.values_list("version", flat=True).get(pk=game.pk))
+    sent = {"version": version, "key": f"key-{action}-{hands}"}
+    if action == "edit":
+        seats = {s.name: s.position for s in game.seats.all()}
+        sent |= {"number": "1", "winner": "Andy", "action": "record"}
+        sent |= {f"value-{seats[p]}": "5" for p in ("Mark", "John", "Frank", "Sarah")}
+    started = time.monotonic()
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(f"/g/{game.edit_token}/hands/1/{action}/", sent)
+    seconds = time.monotonic() - started
+    assert response.status_code == 302
+    numbers = list(Hand.objects.filter(game=game).values_list("number", flat=True))
+    assert numbers == list(range(1, hands + (0 if action == "delete" else 1)))
+    return len(captured), seconds
+
+
+@pytest.mark.parametrize("action", ["delete", "edit"])
+def test_changing_the_first_hand_of_the_longest_game_is_quick_and_costs_what_a_short_one_does(
+    client, action
+):
+    few, _ = changed_first_hand(client, 5, action)
+    many, seconds = changed_first_hand(client, MAX_HANDS, action)
+    assert many == few  # no statement per later hand, however many follow
+    assert seconds < 2

@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from kalooki_ledger.clubs.filing import add_players
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership, Tournament
 from kalooki_ledger.games.models import Game, HouseRules, Seat
 
@@ -92,6 +93,13 @@ def test_a_club_refuses_a_regular_with_a_hidden_character_or_a_lookalike_name(or
     assert response.status_code == 400
     assert "invisible" in text(response) or "is one of the club's players already" in text(response)
     assert snapshot() == before
+
+
+def test_adding_regulars_skips_a_name_that_looks_like_one_the_club_has(organiser):
+    # What the members page stores after its form: the same test of "the same name".
+    club, _ = organiser
+    assert add_players(club, ["\uff21nn", "BOB", "Eve"]) == ["Eve"]
+    assert sorted(club.players.values_list("name", flat=True)) == ["Ann", "Bob", "Cy", "Di", "Eve"]
 
 
 def test_a_club_keeps_a_regulars_name_composed(organiser):

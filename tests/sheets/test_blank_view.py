@@ -77,6 +77,19 @@ def test_a_table_without_buy_ins_says_so_in_the_tally():
     assert "no buy-ins" in pdf_text(pdf)
 
 
+@pytest.mark.parametrize(
+    ("preset", "legend"),
+    [
+        ("trinidad", "Write * for the winner, and penalty points beside the total: 75 (+50)"),
+        ("jamaica", "Write * for the winner, *K for a kalookie"),
+        ("british", "Write * for the winner, *K for a kalookie"),
+    ],
+)
+def test_a_trinidad_blank_sheet_asks_for_no_kalookie_mark_as_nobody_bends_the_table(preset, legend):
+    text = " ".join(pdf_text(blank_sheet_pdf(blank_sheet(4, preset))).split())
+    assert legend in text
+
+
 def test_page_one_of_the_blank_sheet_turns_into_a_png_for_a_look(six_players_pdf):
     png = page_one_png(six_players_pdf, SCREENSHOTS / "blank-sheet")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -151,6 +151,25 @@ def test_penalty_points_and_their_reasons_are_told_under_the_sheet():
     assert "Stopped early: the pot of £3.00 taken by the leader, Bob" in text
 
 
+@pytest.mark.parametrize(
+    ("rules", "legend"),
+    [
+        ({"preset": "trinidad"}, "* won, +n penalty points; lowest total wins"),
+        (
+            {"preset": "trinidad", "kalookie_doubles_penalties": True},
+            "* won, *K bent the table, +n penalty points; lowest total wins",
+        ),
+        ({"preset": "jamaica"}, "* won, *K bent the table, +n penalty points; lowest total wins"),
+    ],
+)
+def test_a_trinidad_sheets_legend_names_no_bending_of_the_table_unless_a_house_rule_doubles(
+    rules, legend
+):
+    data = record(["Ann", "Bob", "Cy"], [{"winner": "Bob", "penalties": {"Ann": 10, "Cy": 5}}])
+    text = " ".join(pdf_text(render({**data, "rules": rules})).split())
+    assert f"Kalooki Ledger: {legend}" in text
+
+
 # Words of the English sheet that are no Swedish words: none is left on the Swedish one.
 ENGLISH = {"Hand", "Played", "Preset", "Seats", "Finished", "wins", "Payments", "Penalty", "Pool"}
 ENGLISH |= {"Total", "Settlement", "pays", "Agreed", "settled", "Page", "of", "out", "Limit"}

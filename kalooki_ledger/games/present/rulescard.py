@@ -193,7 +193,14 @@ def _fixed_deals_card(rules: Rules, stakes: Stakes) -> list[str]:
             "Whoever goes out first (and shouts “kalooki”) scores nothing; the others score "
             "what they hold, never doubled."
         ),
+        # Source 001's Trinidad: a challenge and its 50, where Jamaica agrees penalties beforehand.
         gettext(
+            "Whoever loses a challenge (found with more than three calls, or challenging "
+            "wrongly) scores their cards plus %(points)s and sits out the rest of the deal."
+        )
+        % {"points": rules.lost_challenge}
+        if rules.lost_challenge
+        else gettext(
             "Penalty points agreed beforehand (calling too often, a false contract, a lost "
             "challenge) are added to a player's total."
         ),

@@ -65,6 +65,36 @@ def pot_title(ledger: engine.Ledger) -> str:
     return capfirst(gettext(engine.family_of(ledger.game.rules.family).pot_word))
 
 
+def bends(rules: engine.Rules) -> bool:
+    """Whether going out at once means something under these rules: always outside the fixed
+    deals; in them only where the rules double (Jamaica), never in Trinidad as source 001 plays."""
+    return not engine.family_of(rules.family).plays_deals or rules.kalookie_doubles_penalties
+
+
+def points_heading(ledger: engine.Ledger) -> str:
+    """The web sheet's points heading with its marks; no *K where nobody bends the table."""
+    if bends(ledger.game.rules):
+        return gettext(engine.family_of(ledger.game.rules.family).sheet_title)
+    return gettext("Points (* won); lowest wins")
+
+
+def printed_legend(ledger: engine.Ledger) -> str:
+    """The printed sheet's marks, at the foot of each page; no *K where nobody bends the table."""
+    if bends(ledger.game.rules):
+        return gettext(engine.family_of(ledger.game.rules.family).legend)
+    return gettext("* won, +n penalty points; lowest total wins")
+
+
+def blank_legend(rules: engine.Rules) -> str:
+    """What a blank sheet's scorer writes, at the foot of each page; no *K where nobody bends."""
+    if bends(rules):
+        return gettext(
+            "Write * for the winner, *K for a kalookie, (n) for a buy-in back to n; strike out a "
+            "player who is out"
+        )
+    return gettext("Write * for the winner, and penalty points beside the total: 75 (+50)")
+
+
 def void_note(row: engine.HandRow, printed: bool = False) -> str:
     """What a void hand's row says instead of figures."""
     if printed and row.deal:
