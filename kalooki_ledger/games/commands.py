@@ -495,6 +495,11 @@ STOPS = {
     "leader": gettext_lazy("Stopped the game: the leader takes the pot"),
     "": gettext_lazy("Took back the stop: the game goes on"),
 }
+# Outside elimination the stakes make a pot, not a pool: the history says so too.
+POT_STOPS = {
+    "refund": gettext_lazy("Stopped the game: the pot is refunded"),
+    "split": gettext_lazy("Stopped the game: the pot is split among the players"),
+}
 
 
 @dataclass
@@ -515,13 +520,30 @@ class Stop(Command):
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise refused(422, fresh)
-        summary = str(STOPS[self.settle])
-        if self.settle == "leader":
-            summary = ngettext(
-                "Stopped the game: %(names)s takes the pot",
-                "Stopped the game: %(names)s share the pot",
-                len(after.sharers),
-            ) % {"names": gettext(" and ").join(after.sharers)}
+        pot = present.family(ledger).pot_word == "pot"
+        summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
+        names = {"names": gettext(" and ").join(after.sharers)}
+        staked = present.has_pot(after)
+        if self.settle == "leader" and staked:
+            summary = (
+                ngettext(
+                    "Stopped the game: %(names)s takes the pot",
+                    "Stopped the game: %(names)s share the pot",
+                    len(after.sharers),
+                )
+                % names
+            )
+        elif self.settle == "leader":
+            summary = (
+                ngettext(
+                    "Stopped the game with %(names)s in the lead",
+                    "Stopped the game with %(names)s sharing the lead",
+                    len(after.sharers),
+                )
+                % names
+            )
+        elif self.settle and not staked:
+            summary = gettext("Stopped the game")
         return Decision(summary, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:

@@ -445,6 +445,8 @@ KEYPADS = {
 # The hand-wide inputs; errors about the hand as a whole are kept under WINNER, "form", "void".
 WINNER, KALOOKIE, ACTION = "winner", "kalookie", "action"
 TICKED = ("on", "1", "true")
+# The engine's problems with a penalty adjustment or its reason, told beside the points.
+ADJUSTMENT_PROBLEMS = ("adjustment-range", "reason-alone")
 WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only ("²".isdigit() is true), and few
 SIGNED = re.compile(r"-?[0-9]{1,6}")
 
@@ -486,6 +488,7 @@ class PlayerRow:
     challenge: Box
     decision: Box
     errors: list[str]
+    adjust_errors: list[str]
     decision_errors: list[str]
 
     @property
@@ -557,6 +560,10 @@ class HandForm:
 
     def row_key(self, name: str) -> str:
         return box_name("value", self.seats[name])
+
+    def adjust_key(self, name: str) -> str:
+        # Beside the penalty points, in their own section: the winner's value box is hidden.
+        return box_name("adjust", self.seats[name])
 
     def add(self, where: str, message: str) -> None:
         self.errors.setdefault(where, []).append(message)
@@ -680,7 +687,7 @@ class HandForm:
         self, name: str, adjustments: dict[str, int], reasons: dict[str, str]
     ) -> None:
         """A fixed-deals penalty adjustment and its reason; the challenge box fills in both."""
-        raw = self.box("adjust", name).value.strip()
+        typed = raw = self.box("adjust", name).value.strip()
         reason = self.box("reason", name).value.strip()
         if self.box("sign", name).value == "-" and raw and not raw.startswith("-"):
             raw = f"-{raw}"  # "takes off": a phone's number keypad may have no minus sign
@@ -690,18 +697,18 @@ class HandForm:
         if raw:
             if not SIGNED.fullmatch(raw):
                 self.add(
-                    self.row_key(name),
+                    self.adjust_key(name),
                     gettext(
-                        "“%(typed)s” is not a penalty adjustment: enter a whole number of points "
-                        "from -1000 to 1000"
+                        "“%(typed)s” is not a number of penalty points: enter a whole number "
+                        "from 0 to 1000"
                     )
-                    % {"typed": raw},
+                    % {"typed": typed},
                 )
                 return
             adjustments[name] = int(raw)
         if len(reason) > REASON_MAX or control_character(reason):
             self.add(
-                self.row_key(name),
+                self.adjust_key(name),
                 gettext(
                     "a reason is up to %(most)s letters, digits, spaces and punctuation, such "
                     "as “%(example)s”"
@@ -720,8 +727,13 @@ class HandForm:
         form. A player whose input could not be read is left out: the engine finds it missing,
         and every problem is told once."""
         flagged = {name for name in self.players if self.row_key(name) in self.errors}
+        adjusted = {name for name in self.players if self.adjust_key(name) in self.errors}
         for problem in problems:
             player = problem.player
+            if player in self.players and problem.code in ADJUSTMENT_PROBLEMS:
+                if player not in adjusted:
+                    self.add(self.adjust_key(player), beside_text(problem))
+                continue
             if player in flagged:
                 continue
             if player is None:
@@ -738,6 +750,7 @@ class HandForm:
         """The errors as the engine's problems, each naming its player and input."""
         owners = {self.row_key(name): name for name in self.players}
         owners |= {box_name("decision", self.seats[name]): name for name in self.players}
+        owners |= {self.adjust_key(name): name for name in self.players}
         return tuple(
             engine.Problem(message, player=owners.get(key), field=key)
             for key, messages in self.errors.items()
@@ -782,6 +795,7 @@ class HandForm:
                 name=name,
                 won=self.typed.get(WINNER) == name,
                 errors=self.errors.get(self.row_key(name), []),
+                adjust_errors=self.errors.get(self.adjust_key(name), []),
                 decision_errors=self.errors.get(box_name("decision", self.seats[name]), []),
                 **{kind: self.box(kind, name) for kind in kinds},
             )
@@ -811,6 +825,13 @@ class HandForm:
     @property
     def decision_errors(self) -> bool:
         return any(key.startswith("decision-") for key in self.errors)
+
+    @property
+    def adjustments_open(self) -> bool:
+        """The penalty points section opens on anything typed in it or wrong with it."""
+        kinds = ("adjust", "reason", "challenge")
+        typed = any(self.box(kind, name).value for kind in kinds for name in self.players)
+        return typed or any(key.startswith("adjust-") for key in self.errors)
 
 
 def counted_cards(hand: engine.Hand, rules: engine.Rules, held: int) -> dict[str, int]:

@@ -359,7 +359,8 @@ class Replay:
                 problems.append(problem("void-with-entries", number))
             return problems, {}
         # Other families' entries would be silently ignored here, so they are refused.
-        problems.extend(self.foreign_entries(number, hand))
+        foreign = self.foreign_entries(number, hand)
+        problems.extend(foreign)
         if hand.winner is None:
             problems.append(problem("no-winner", number))
             return problems, {}
@@ -376,10 +377,14 @@ class Replay:
         for player in sorted(entered & known - set(in_game) - {hand.winner}):
             after = self.out_after[player]
             problems.append(problem("out-has-value", number, player, after=after))
-        if problems:
+        if len(problems) > len(foreign):
             return problems, {}
         losers = [p for p in in_game if p != hand.winner]
-        return self.loser_values(number, hand, losers)
+        found, values = self.loser_values(number, hand, losers)
+        if foreign:
+            # Refused entries don't stop the values being checked: every problem is told at once.
+            return foreign + found, {}
+        return found, values
 
     def plain_values(self, hand: Hand, in_game: list[str]) -> dict[str, int] | None:
         """The losers' values of the usual hand (a number for each, nothing else, all within

@@ -543,7 +543,9 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail;
-    var form = detail.elt.closest && detail.elt.closest("form");
+    // The answer replaced the form: htmx then tells a parent, so the form is the request's own.
+    var sent = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+    var form = sent.closest && sent.closest("form");
     var entry = form && form.outboxEntry;
     if (!entry) {
       if (detail.successful && route(detail)) { flush(true); }

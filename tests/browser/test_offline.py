@@ -296,3 +296,19 @@ def test_a_buy_in_answered_offline_puts_the_player_back_at_the_highest_total_wit
     assert server_hands(game)[1]["buy_ins"] == {"Frank": True}
     frank = Game.objects.get(pk=game.pk).ledger().standing("Frank")
     assert (frank.total, frank.buy_ins) == (85 + 9, 1)
+
+
+def test_online_the_line_above_the_table_says_saved_or_not_saved_once_the_answer_comes(phone):
+    # htmx tells a parent of the form it replaced: the line must not stay on "sending…".
+    game = stored_game()
+    phone.goto(game.get_absolute_url())
+    record(phone, "John", {"Andy": 85, "Mark": 42, "Frank": 999})
+    expect(phone.locator(".signal")).to_have_text(
+        "Hand 1: John won — Andy 85, Mark 42, Frank 999: not saved — see below"
+    )
+    phone.locator('.value[data-player="Frank"] input').fill("30")
+    phone.get_by_role("button", name="Record hand").click()
+    expect(phone.locator(".signal")).to_have_text(
+        "Hand 1: John won — Andy 85, Mark 42, Frank 30: saved"
+    )
+    assert len(server_hands(game)) == 1

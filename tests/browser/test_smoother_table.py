@@ -142,6 +142,25 @@ def test_every_fields_problem_is_flagged_at_once(phone):
     shoot(phone, "every-problem-at-once")
 
 
+def test_the_winners_penalty_points_are_flagged_in_view_with_the_losers_values(phone):
+    game = stored_game("Ann Bob Cy", rules={"preset": "jamaica"}, stakes={"initial": "1"})
+    phone.goto(game.get_absolute_url())
+    pick(phone, "Ann")  # her value box is hidden: she won
+    phone.locator("#value-1").fill("999")
+    phone.locator("#value-2").fill("25")
+    phone.locator("summary", has_text="Penalty points").click()
+    phone.get_by_label("Ann: penalty points").fill("1001")
+    phone.get_by_role("button", name="Record hand").click()
+    expect(phone.locator("[aria-invalid=true]")).to_have_count(2)
+    expect(phone.locator("#adjust-0-error")).to_be_visible()
+    expect(phone.locator("#adjust-0-error")).to_contain_text("from -1000 to 1000, not 1001")
+    expect(phone.locator("#value-1-error")).to_be_visible()
+    shoot(phone, "penalty-points-flagged")
+    from tests.browser.test_accessibility import serious_issues
+
+    assert not serious_issues(phone)
+
+
 def test_a_missing_buy_in_decision_after_an_edit_is_told_beside_its_control(phone):
     game = stored_game(hands=worked_hands()[:3])
     phone.goto(f"/g/{game.edit_token}/hands/2/edit/")
@@ -165,7 +184,9 @@ def test_penalty_points_show_on_the_sheet_and_the_table(phone, scheme):
     phone.emulate_media(color_scheme=scheme)
     phone.goto(game.get_absolute_url())
     expect(phone.locator(".last")).to_contain_text("penalty points Cy +50 (Lost a challenge)")
-    phone.locator("summary", has_text="Penalty points").click()
+    penalties = phone.locator("summary", has_text="Penalty points")
+    assert penalties.evaluate("s => getComputedStyle(s, '::before').borderLeftWidth") != "0px"
+    penalties.click()
     phone.get_by_role("combobox", name="Ann: add the points or take them off").select_option("-")
     shoot(phone, f"penalty-table-{scheme}")
     phone.get_by_role("link", name="Score sheet").click()
@@ -237,6 +258,11 @@ def test_foldable_sections_carry_the_disclosure_marker(phone, scheme):
     game = stored_game(hands=worked_hands()[:2])
     phone.emulate_media(color_scheme=scheme)
     phone.goto(game.get_absolute_url())
+    for name in ("Stop the game early", "Let the table watch", "Score on another phone"):
+        marker = phone.locator("summary", has_text=name).evaluate(
+            "s => getComputedStyle(s, '::before').borderLeftWidth"
+        )
+        assert marker != "0px", name
     summary = phone.locator("summary", has_text="Stop the game early")
     closed = summary.evaluate("s => getComputedStyle(s, '::before').transform")
     assert summary.evaluate("s => getComputedStyle(s, '::before').borderLeftWidth") != "0px"
@@ -263,6 +289,32 @@ def test_stopping_a_jamaica_game_early_the_leader_takes_the_pot(phone):
     shoot(phone, "stop-leader-over")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_game_without_a_pot_stops_with_its_leader_named_and_no_pot_of_nothing(
+    browser, live_server, transactional_db, scheme
+):
+    counts = {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}
+    game = stored_game(
+        "Ann Bob Cy",
+        hands=[{"winner": "Ann", "counts": counts}],
+        rules={"preset": "scarne"},
+        stakes={"currency": "GBP", "per_point": "0.01"},
+    )
+    context, page = narrow(browser, live_server, scheme)
+    page.goto(game.get_absolute_url())
+    page.locator("summary", has_text="Stop the game early").click()
+    expect(page.locator(".stop p")).to_have_text(
+        "No pot was staked: the game ends as it stands, with Ann in the lead."
+    )
+    page.get_by_role("button", name="Stop the game", exact=True).click()
+    over = page.locator(".over")
+    expect(over).to_contain_text("The game was stopped early with Ann in the lead.")
+    expect(page.locator(".standings .tag.lead")).to_have_text("leads")
+    fits(page, 360)
+    shoot(page, f"stop-without-a-pot-360-{scheme}")
+    context.close()
+
+
 def test_share_the_result_copies_it_where_there_is_no_share_sheet(browser, live_server):
     game = stored_game(hands=worked_hands())
     context, page = narrow(browser, live_server, width=390)
@@ -282,6 +334,22 @@ def test_share_the_result_copies_it_where_there_is_no_share_sheet(browser, live_
     context.close()
 
 
+def test_share_the_result_opens_the_phones_share_sheet_with_the_text_and_watch_link(phone):
+    game = stored_game(hands=worked_hands())
+    # The share sheet is the phone's own: the page is checked on what it hands to it.
+    phone.add_init_script(
+        "navigator.share = data => { window.shared = data; return Promise.resolve(); };"
+    )
+    phone.goto(game.get_absolute_url())
+    phone.get_by_role("button", name="Share the result").click()
+    shared = phone.wait_for_function("window.shared").json_value()
+    assert shared["title"] == "Friday at Mark's"
+    assert shared["text"].startswith("Friday at Mark's: John wins the pool of £2.50.\n")
+    assert "Andy -£0.70, Mark -£1.60, John +£3.00, Frank -£0.70" in shared["text"]
+    assert "Mark pays John £1.60" in shared["text"]
+    assert shared["url"].endswith(game.share_url())
+
+
 def test_the_scoring_code_waits_behind_a_warning(phone):
     game = stored_game(hands=worked_hands()[:1])
     phone.goto(game.get_absolute_url())
@@ -290,6 +358,8 @@ def test_the_scoring_code_waits_behind_a_warning(phone):
     phone.get_by_role("button", name="Show the scoring code").click()
     expect(phone.get_by_role("img", name="QR code of the scoring link")).to_be_in_viewport()
     shoot(phone, "score-on-another-phone")
+    phone.set_viewport_size({"width": 360, "height": 740})
+    fits(phone, 360)  # the scoring link written out breaks rather than pushing the page wide
 
 
 def test_home_lists_dates_and_removes_a_game_from_this_phone(phone):
@@ -332,3 +402,40 @@ def test_the_new_states_have_no_serious_accessibility_issue(phone, scheme):
     expect(phone.locator("#void-ask")).to_be_visible()
     found["void asked"] = serious_issues(phone)
     assert not any(found.values()), found
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_no_page_of_a_game_scrolls_sideways_at_360_pixels_in_dark(
+    browser, live_server, transactional_db, js
+):
+    over = stored_game(hands=worked_hands())
+    jamaica = stored_game(
+        "Ann Bob Cy",
+        hands=JAMAICA_HANDS,
+        rules={"preset": "jamaica"},
+        stakes={"currency": "GBP", "initial": "1"},
+        title="",
+    )
+    names = SIX.split()
+    six = stored_game(SIX, hands=[{"winner": names[0], "penalties": dict.fromkeys(names[1:], 20)}])
+    context, page = narrow(browser, live_server, "dark", js=js)
+    urls = [
+        over.get_absolute_url(),
+        over.share_url(),
+        f"/new/?again={over.edit_token}",
+        jamaica.get_absolute_url() + "?handover=1",
+        jamaica.share_url(),
+        f"/g/{jamaica.edit_token}/sheet/",
+        f"/g/{jamaica.edit_token}/hands/2/edit/",
+        six.get_absolute_url(),
+        "/",
+    ]
+    wide = {}
+    for url in urls:
+        page.goto(url)
+        page.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        if width > 360:
+            wide[url] = width
+    context.close()
+    assert not wide, wide

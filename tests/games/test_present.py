@@ -99,3 +99,13 @@ def test_the_leader_of_a_points_game_stopped_early_is_named_apart_for_the_page_t
         "Ann",
         ", takes the pot of £3.00.",
     )
+
+
+def test_a_points_game_stopped_without_a_pot_names_no_pot_of_nothing():
+    led = replay(parse_record(stopped("jamaica", "leader", "0")).game)
+    assert str(present.settle_line(led)) == "The game was stopped early with Ann in the lead."
+    assert present.result_line(led) == "Stopped early: Ann in the lead."
+    assert present.status_line(led) == "Stopped early: Ann in the lead"
+    refunded = replay(parse_record(stopped("jamaica", "refund", "0")).game)
+    assert present.result_line(refunded) == "Stopped early."
+    assert present.status_line(refunded) == "Stopped early"

@@ -146,7 +146,15 @@ def test_jamaica_refuses_an_adjustment_out_of_range(client):
     response = client.post(record_url(game), data)
     html = response.content.decode()
     assert response.status_code == 422
-    assert "penalty adjustment is a whole number of points from -1000 to 1000, not 1001" in html
+    assert (
+        'aria-invalid="true" aria-describedby="adjust-2-error">'
+        in html[html.index('id="adjust-2"') :]
+    )
+    assert (
+        '<p class="error" id="adjust-2-error" role="alert">A penalty adjustment is a whole number '
+        "of points from -1000 to 1000, not 1001</p>" in html
+    )
+    assert 'id="value-2-error"' not in html
     assert not Hand.objects.exists()
 
 
@@ -154,7 +162,31 @@ def test_jamaica_refuses_an_adjustment_that_is_not_a_number(client):
     game = family_game("jamaica")
     data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, adjust={"Cy": "lots"})
     html = client.post(record_url(game), data).content.decode()
-    assert "“lots” is not a penalty adjustment" in html
+    assert (
+        '<p class="error" id="adjust-2-error" role="alert">“lots” is not a number of penalty '
+        "points: enter a whole number from 0 to 1000</p>" in html
+    )
+    assert not Hand.objects.exists()
+
+
+def test_the_winners_own_penalty_points_are_flagged_beside_them_with_every_other_problem(client):
+    # The winner's value box is hidden on the phone: the problem sits in the penalty points,
+    # which open, and a loser's bad value is told at the same time.
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 999, "Cy": 25}, adjust={"Ann": "x"})
+    html = client.post(record_url(game), data).content.decode()
+    assert '<details class="adjustments" open>' in html
+    assert '<p class="error" id="adjust-0-error" role="alert">“x” is not a number' in html
+    assert 'id="value-0-error"' not in html
+    assert '<p class="error" id="value-1-error" role="alert">' in html
+    assert html.count('aria-invalid="true"') == 2
+
+
+def test_a_reason_without_points_is_told_beside_the_points(client):
+    game = family_game("jamaica")
+    data = seat_post(1, "Ann", game, value={"Bob": 40, "Cy": 25}, reason={"Cy": "Rebate"})
+    html = client.post(record_url(game), data).content.decode()
+    assert '<p class="error" id="adjust-2-error" role="alert">A reason goes with' in html
     assert not Hand.objects.exists()
 
 

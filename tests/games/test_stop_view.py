@@ -85,6 +85,9 @@ def test_stopping_with_the_leader_gives_the_pot_to_the_best_total_and_settles_up
     assert "the leader, <strong>Ann</strong>, takes the pot of £3.00" in html
     assert "Bob pays Ann £1.00" in html and "Cy pays Ann £1.00" in html
     assert game.changes.last().summary == "Stopped the game: Ann takes the pot"
+    # One leader leads: "ties" would say she shares what she takes alone.
+    assert '<th scope="row">Ann <span class="tag lead">leads</span>' in html
+    assert ">ties<" not in html
 
 
 def test_an_elimination_game_offers_no_leader_and_refuses_one(client):
@@ -94,3 +97,43 @@ def test_an_elimination_game_offers_no_leader_and_refuses_one(client):
     assert response.status_code == 422
     assert "an elimination game has no leader" in response.content.decode()
     assert Game.objects.get().stopped == ""
+
+
+@pytest.mark.parametrize(
+    ("settle", "told"),
+    [
+        ("refund", "Stopped the game: the pot is refunded"),
+        ("split", "Stopped the game: the pot is split among the players"),
+    ],
+)
+def test_a_jamaica_games_history_calls_its_stakes_the_pot_as_its_pages_do(client, settle, told):
+    game = jamaica_game()
+    client.post(stop_url(game), {"settle": settle})
+    html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
+    assert told in html and "the pool" not in html
+
+
+def test_an_elimination_games_history_keeps_calling_it_the_pool(client):
+    game = stored_game(hands=worked_hands()[:2])
+    client.post(stop_url(game), {"settle": "split"})
+    assert game.changes.first().summary == (
+        "Stopped the game: the pool is split among the players still in"
+    )
+
+
+def test_a_game_without_a_pot_is_stopped_with_one_button_and_no_pot_of_nothing(client):
+    game = stored_game(
+        "Ann Bob Cy",
+        hands=[{"winner": "Ann", "counts": {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}}],
+        rules={"preset": "scarne"},
+        stakes={"currency": "GBP", "per_point": "0.01"},
+    )
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "No pot was staked: the game ends as it stands, with Ann in the lead." in html
+    assert '<button type="submit" name="settle" value="leader"' in html
+    assert "£0.00" not in html and "Stop and refund" not in html
+    client.post(stop_url(game), {"settle": "leader"})
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "The game was stopped early with <strong>Ann</strong> in the lead." in html
+    assert "Bob pays Ann £0.03" in html and "the pot" not in html
+    assert game.changes.first().summary == "Stopped the game with Ann in the lead"

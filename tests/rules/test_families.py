@@ -427,3 +427,11 @@ def test_a_stop_other_than_refund_split_or_leader_is_refused():
 def test_the_ledger_names_who_leads_a_game_nobody_goes_out_of(preset, hands, leaders):
     game = parse_record(record(["Ann", "Bob", "Cy"], hands, rules={"preset": preset})).game
     assert replay(game).leaders == leaders
+
+
+def test_a_refused_adjustment_and_a_bad_value_are_told_together():
+    game = parse_record(record(["Ann", "Bob", "Cy"], [], rules={"preset": "jamaica"})).game
+    hand = Hand(winner="Ann", penalties={"Bob": 999, "Cy": 4}, adjustments={"Ann": 5000})
+    told = [(p.player, p.code) for p in replay(game.with_hand(hand)).hand_problems(1)]
+    assert ("Ann", "adjustment-range") in told
+    assert any(player == "Bob" for player, _ in told), told

@@ -86,6 +86,13 @@ def _outcome(ledger: engine.Ledger, fmt: Money, result: bool = False) -> str:
         else:
             text = gettext("a tie: %(names)s share") % {"names": names}
         return text[:1].upper() + text[1:] if result else text
+    if not has_pot(ledger):
+        # No pot was staked: a stop hands nothing over, so only a leader is told.
+        if ledger.game.stopped != "leader":
+            return ""
+        return ngettext(
+            "%(names)s in the lead", "%(names)s sharing the lead", len(ledger.sharers)
+        ) % {"names": names}
     pot = _the_pot(ledger, fmt)
     if ledger.game.stopped == "leader":
         return ngettext(
@@ -102,7 +109,9 @@ def status_line(ledger: engine.Ledger) -> str:
     """The printed sheet's status: "Finished: John wins the pool of 25", "Being played: …"."""
     state = str(STATUS[ledger.status])
     state = state[:1].upper() + state[1:]
-    if ledger.over:
+    if ledger.over and not _outcome(ledger, Money(ledger)):
+        text = state
+    elif ledger.over:
         text = gettext("%(state)s: %(outcome)s") % {
             "state": state,
             "outcome": _outcome(ledger, Money(ledger)),
@@ -197,8 +206,14 @@ def settle_line(ledger: engine.Ledger) -> Line:
         else:
             sentence = gettext("A tie: %(names)s share the best total.")
         return _line(sentence, names, pot=pot)
+    if ledger.game.stopped == "leader" and not pot:
+        sentence = ngettext(
+            "The game was stopped early with %(names)s in the lead.",
+            "The game was stopped early with %(names)s sharing the lead.",
+            len(ledger.sharers),
+        )
+        return _line(sentence, names)
     if ledger.game.stopped == "leader":
-        pot = pot or gettext("the pot")
         if len(ledger.sharers) > 1:
             sentence = gettext("The game was stopped early: the leaders, %(names)s, split %(pot)s.")
         else:
@@ -339,7 +354,10 @@ def result_line(ledger: engine.Ledger) -> str:
     if ledger.status == "finished":
         return gettext("%(outcome)s.") % {"outcome": _outcome(ledger, Money(ledger), result=True)}
     if ledger.status == "stopped":
-        return gettext("Stopped early: %(outcome)s.") % {"outcome": _outcome(ledger, Money(ledger))}
+        outcome = _outcome(ledger, Money(ledger))
+        if not outcome:
+            return gettext("Stopped early.")
+        return gettext("Stopped early: %(outcome)s.") % {"outcome": outcome}
     hands = len(ledger.hands)
     return ngettext(
         "%(count)s hand played; %(status)s.", "%(count)s hands played; %(status)s.", hands
