@@ -9,7 +9,9 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -52,23 +54,33 @@ def get(url: str, **headers: str) -> tuple[int, str]:
         return response.status, response.headers.get("X-Cache", "")
 
 
+@contextmanager
+def nginx_before(run_folder: Path, upstream: str, first: str) -> Iterator[str]:
+    """nginx in front of `upstream`, once it answers `first`; yields its address."""
+    listen = f"127.0.0.1:{cluster.free_port()}"
+    conf = cluster.prepare_nginx(run_folder, listen, [upstream])
+    options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
+    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
+    base = f"http://{listen}"
+    try:
+        for _ in range(50):
+            try:
+                get(base + first)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+
+
 @needs_nginx
 @pytest.mark.django_db(transaction=True)
 def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     game = stored_game(hands=worked_hands()[:2])
     upstream = f"127.0.0.1:{live_server.thread.port}"
-    listen = f"127.0.0.1:{cluster.free_port()}"
-    conf = cluster.prepare_nginx(run_folder, listen, [upstream])
-    options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
-    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
-    try:
-        base = f"http://{listen}"
-        for _ in range(50):
-            try:
-                get(base + game.share_url())
-                break
-            except OSError:
-                time.sleep(0.1)
+    with nginx_before(run_folder, upstream, game.share_url()) as base:
         poll = f"{base}{game.share_url()}?v={game.version}"
         assert get(poll, **{"HX-Request": "true"}) == (204, "MISS")
         assert get(poll, **{"HX-Request": "true"}) == (204, "HIT")
@@ -77,9 +89,6 @@ def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
         # A never-cached answer on a watch path still reaches the app every time.
         remember = f"{base}{game.share_url()}remember/"
         assert get(remember)[1] == get(remember)[1] == "MISS"
-    finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
 
 
 class SlowApp(BaseHTTPRequestHandler):
@@ -115,32 +124,20 @@ def together(url: str, count: int) -> list[float]:
 def test_watchers_missing_a_new_poll_together_do_not_wait_on_the_lock(run_folder):
     app = ThreadingHTTPServer(("127.0.0.1", 0), SlowApp)
     threading.Thread(target=app.serve_forever, daemon=True).start()
-    listen = f"127.0.0.1:{cluster.free_port()}"
-    conf = cluster.prepare_nginx(run_folder, listen, [f"127.0.0.1:{app.server_port}"])
-    options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
-    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
     try:
-        base = f"http://{listen}/w/abc/"
-        for _ in range(50):
-            try:
-                get(base + "warm/")
-                break
-            except OSError:
-                time.sleep(0.1)
-        SlowApp.paths.clear()
-        # Six watchers polling a version that nobody has polled before: each is answered as
-        # soon as the app answers, none after nginx's half-second wake-up of a lock's waiters.
-        polls = together(base + "?v=7", 6)
-        assert max(polls) < 0.45, polls
-        assert SlowApp.paths.count("/w/abc/?v=7") == 6
-        # The page opened by a table's watchers at once still reaches the app once.
-        SlowApp.paths.clear()
-        pages = together(base, 6)
-        assert SlowApp.paths == ["/w/abc/"], SlowApp.paths
-        assert max(pages) >= 0.5  # the others waited for that one answer
+        with nginx_before(run_folder, f"127.0.0.1:{app.server_port}", "/w/abc/warm/") as base:
+            SlowApp.paths.clear()
+            # Six watchers polling a version nobody has polled before: each is answered as soon
+            # as the app answers, none after nginx's half-second wake-up of a lock's waiters.
+            polls = together(f"{base}/w/abc/?v=7", 6)
+            assert max(polls) < 0.45, polls
+            assert SlowApp.paths.count("/w/abc/?v=7") == 6
+            # The page opened by a table's watchers at once still reaches the app once.
+            SlowApp.paths.clear()
+            pages = together(f"{base}/w/abc/", 6)
+            assert SlowApp.paths == ["/w/abc/"], SlowApp.paths
+            assert max(pages) >= 0.5  # the others waited for that one answer
     finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
         app.shutdown()
 
 
