@@ -1,8 +1,9 @@
 """The site's own pages for refusals (templates/400.html, 403, 404, 405, 413, 500): its layout,
-a title, a sentence saying what happened and what to do, a way back, and the status."""
+a title, a sentence saying what happened and what to do, a way back, and the status. Under
+/api/ the same refusals answer in the API's JSON, in English as the API is."""
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
@@ -23,7 +24,22 @@ def people_words(exception: BaseException | None) -> str:
     return words.rstrip(".") + "."
 
 
+# What a program calling the API is told, in the API's shape ({"error": …, "problems": []}).
+API_WORDS = {
+    400: "The request could not be read. Nothing was changed.",
+    403: "Not allowed. Nothing was changed.",
+    404: "There is nothing at this address.",
+    405: "This address does not take that method.",
+    413: "The body is larger than the API takes (2.5 MB, 1,000 fields). Nothing was changed.",
+    500: "The server failed. Nothing was changed; try again.",
+    503: "The database can't take a change now: nothing was saved. Try again in a moment.",
+}
+
+
 def error_page(request: HttpRequest, status: int, **context: str) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        words = context.get("said") or API_WORDS[status]
+        return JsonResponse({"error": words, "problems": []}, status=status)
     return render(request, f"{status}.html", context, status=status)
 
 

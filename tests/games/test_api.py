@@ -60,6 +60,21 @@ def test_an_unknown_link_is_404_in_json(client):
     assert response.json()["error"] == "There is no game at this link."
 
 
+def test_an_address_the_api_does_not_have_is_404_in_json(client):
+    response = client.get("/api/v1/no/such/route")
+    assert response.status_code == 404
+    assert response.json() == {"error": "There is nothing at this address.", "problems": []}
+
+
+def test_a_body_over_two_and_a_half_megabytes_is_413_in_json_and_stores_nothing(client):
+    game = stored_game(hands=worked_hands()[:2])
+    body = {**next_hand(3), "title": "x" * 2_700_000}
+    response = send(client, "post", api(game, "/hands"), body)
+    assert response.status_code == 413
+    assert "larger than the API takes" in response.json()["error"]
+    assert Hand.objects.filter(game=game).count() == 2
+
+
 def test_a_hand_is_recorded_with_201_and_the_results(client):
     game = stored_game(hands=worked_hands()[:2])
     response = send(client, "post", api(game, "/hands"), next_hand(3))

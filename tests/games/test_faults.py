@@ -55,6 +55,23 @@ def test_a_hand_sent_to_a_read_only_database_is_told_it_was_not_saved(client, da
 
 
 @pytest.mark.django_db(transaction=True)
+def test_an_api_hand_to_a_read_only_database_is_503_in_json(client, database_read_only):
+    game = stored_game(hands=worked_hands()[:2])
+    database_read_only()
+    body = {"number": 3, "winner": "Andy", "penalties": {"Mark": 10, "John": 11, "Frank": 12}}
+    response = client.post(
+        f"/api/v1/games/{game.edit_token}/hands",
+        json.dumps(body),
+        content_type="application/json",
+        headers={"Idempotency-Key": "api-hand-3"},
+    )
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert "nothing was saved" in response.json()["error"]
+    read_only(False)
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
 def test_an_htmx_hand_to_a_read_only_database_gets_the_note_alone(client, database_read_only):
     game = stored_game(hands=worked_hands()[:2])
     client.get(game.get_absolute_url())
