@@ -357,6 +357,12 @@ class TournamentForm(NamedModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "entry_fee", "buy_in"]
+        # Typed as the page's language writes money ("7,50" in Swedish), on a decimal keypad.
+        localized_fields = ["entry_fee", "buy_in"]
+        widgets = {
+            field: forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+            for field in ("entry_fee", "buy_in")
+        }
         labels = {
             "name": gettext_lazy("Name"),
             "entry_fee": gettext_lazy("Entry fee"),

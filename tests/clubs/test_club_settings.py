@@ -93,6 +93,20 @@ def test_a_tournament_takes_the_clubs_currency(client, friday):
     assert "£80.00" in page
 
 
+def test_a_tournaments_fees_are_typed_on_a_decimal_keypad_and_take_a_swedish_comma(client, friday):
+    gbp(friday)
+    people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
+    client.force_login(friday.memberships.get(role="organiser").user)
+    client.cookies["django_language"] = "sv"
+    page = client.get("/clubs/friday/tournaments/new/").content.decode()
+    fee = re.search(r'<input[^>]*name="entry_fee"[^>]*>', page).group(0)
+    assert 'type="text"' in fee and 'inputmode="decimal"' in fee
+    data = {"name": "Open", "entry_fee": "7,50", "buy_in": "2,5", "players": [p.pk for p in people]}
+    client.post("/clubs/friday/tournaments/new/", data)
+    tournament = Tournament.objects.get()
+    assert (tournament.entry_fee, tournament.buy_in) == (Decimal("7.50"), Decimal("2.50"))
+
+
 def test_the_season_table_writes_every_net_one_way(client, friday):
     gbp(friday)
     stakes = {"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"}
