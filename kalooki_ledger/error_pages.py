@@ -36,11 +36,16 @@ API_WORDS = {
 }
 
 
+def api_refusal(request: HttpRequest, status: int, said: str = "") -> JsonResponse | None:
+    """The refusal in the API's JSON for a request to /api/; None for the site's pages."""
+    if not request.path.startswith("/api/"):
+        return None
+    return JsonResponse({"error": said or API_WORDS[status], "problems": []}, status=status)
+
+
 def error_page(request: HttpRequest, status: int, **context: str) -> HttpResponse:
-    if request.path.startswith("/api/"):
-        words = context.get("said") or API_WORDS[status]
-        return JsonResponse({"error": words, "problems": []}, status=status)
-    return render(request, f"{status}.html", context, status=status)
+    refused = api_refusal(request, status, context.get("said", ""))
+    return refused or render(request, f"{status}.html", context, status=status)
 
 
 def bad_request(request: HttpRequest, exception: BaseException) -> HttpResponse:

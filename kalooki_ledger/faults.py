@@ -4,10 +4,10 @@ answers 503 with a page that says nothing was saved, never a bare "Server Error 
 import sys
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from .error_pages import API_WORDS
+from .error_pages import api_refusal
 from .error_pages import server_error as plain_server_error
 
 RETRY_AFTER = "5"
@@ -19,9 +19,8 @@ def is_fault(exc: BaseException | None) -> bool:
 
 
 def fault_response(request: HttpRequest) -> HttpResponse:
-    if request.path.startswith("/api/"):
-        response = JsonResponse({"error": API_WORDS[503], "problems": []}, status=503)
-    else:
+    response = api_refusal(request, 503)
+    if response is None:
         # No context processors: they would ask the failing database for the session.
         htmx = request.headers.get("HX-Request") == "true"
         response = HttpResponse(render_to_string("503.html", {"htmx": htmx}), status=503)
