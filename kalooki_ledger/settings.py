@@ -226,3 +226,6 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+
+# The site backup's JSON (manage.py backup): Django's, with times written as they read back.
+SERIALIZATION_MODULES = {"backup-json": "kalooki_ledger.games.backup_json"}

@@ -3,7 +3,7 @@
 import io
 import re
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pytest
 from django.apps import apps
@@ -186,6 +186,20 @@ def test_a_restored_site_holds_the_same_rows_and_backs_up_byte_for_byte_the_same
     restore(path)
 
     assert every_row() == before
+    assert backup() == first
+
+
+def test_a_time_a_few_microseconds_past_a_second_backs_up_the_same_after_a_restore(tmp_path):
+    game = stored_game(hands=over_limit_hands()[:1])
+    Game.objects.filter(pk=game.pk).update(
+        created=datetime(2026, 11, 23, 10, 55, 32, 500, tzinfo=UTC)
+    )
+    first = backup()
+    assert '"created": "2026-11-23T10:55:32Z"' in first  # as it will read back: no ".000"
+    path = tmp_path / "site.json"
+    path.write_text(first)
+    wipe()
+    restore(path)
     assert backup() == first
 
 

@@ -41,6 +41,7 @@ class Command(BaseCommand):
         call_command(
             "dumpdata",
             *(f"--exclude={label}" for label in REBUILT),
+            format="backup-json",  # Django's JSON, times written as they read back (backup_json)
             all=True,  # every row, whatever a model's default manager shows
             natural_foreign=True,  # content types and permissions by name, not by id
             indent=1,
