@@ -59,18 +59,19 @@ def test_lighthouse_scores_the_table_page(live_server, transactional_db, tmp_pat
 
 
 def run_lighthouse(url: str, report) -> dict[str, float]:
-    subprocess.run(
-        [
-            lighthouse_binary(),
-            url,
-            "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-            "--only-categories=performance,accessibility,best-practices",
-            "--output=json",
-            f"--output-path={report}",
-            "--quiet",
-        ],
-        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
-        check=True,
-        timeout=180,
-    )
+    command = [
+        lighthouse_binary(),
+        url,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        "--only-categories=performance,accessibility,best-practices",
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+    ]
+    env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=180)
+    if done.returncode and "Please run Lighthouse again" in done.stdout + done.stderr:
+        # Lighthouse's own advice when it lost the page's trace (NO_NAVSTART) on a busy machine.
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
     return {k: v["score"] for k, v in json.loads(report.read_text())["categories"].items()}
