@@ -507,7 +507,8 @@
           entry.server = answer.body.game || null;
           say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
         }
-        return save(entry).then(function () {
+        // Read back what was saved: a load() racing this flush may have put older copies in `entries`.
+        return save(entry).then(load).then(function () {
           if (entry.state !== "queued") { again = false; }
           stop();
           if (entry.state !== "queued") { refresh(); }
