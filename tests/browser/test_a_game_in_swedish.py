@@ -107,7 +107,9 @@ def test_a_whole_game_on_a_phone_in_swedish(swedish_phone):
     expect(page.locator("#over-title")).to_have_text("Partiet är slut")
     expect(page.get_by_role("heading", name="Gör upp")).to_be_visible()
     paid = page.locator(".settle input[type=checkbox]").first
-    paid.check()
+    # The tick is saved by htmx: reload only once the server has answered, or the reload cancels it.
+    with page.expect_response(lambda r: "/paid" in r.url and r.request.method == "POST"):
+        paid.check()
     expect(paid).to_be_checked()
     page.reload()
     expect(page.locator(".settle input[type=checkbox]").first).to_be_checked()
