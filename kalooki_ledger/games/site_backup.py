@@ -36,12 +36,28 @@ def latest_migrations(loader: MigrationLoader | None = None) -> dict[str, str]:
     return dict(sorted(loader.graph.leaf_nodes()))
 
 
-def header() -> dict:
+def applied_migrations(using: str = DEFAULT_DB_ALIAS) -> dict[str, str]:
+    """Each app's latest migration applied to the database: the tables its rows are in."""
+    loader = MigrationLoader(connections[using], ignore_no_migrations=True)
+    applied = set(loader.applied_migrations)
+    return {
+        app: name
+        for app, name in sorted(applied)
+        if (app, name) in loader.graph.nodes
+        and not any(
+            child in applied
+            for child in loader.graph.node_map[app, name].children
+            if child[0] == app
+        )
+    }
+
+
+def header(using: str = DEFAULT_DB_ALIAS) -> dict:
     return {
         "format": FORMAT,
         "release": release(),
         "game_record": GAME_RECORD_FORMAT,
-        "migrations": latest_migrations(),
+        "migrations": applied_migrations(using),
     }
 
 

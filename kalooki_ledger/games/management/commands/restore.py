@@ -76,12 +76,6 @@ class Command(BaseCommand):
         name = "standard input" if path == "-" else path
         if path != "-" and not os.path.isfile(path):
             raise refuse(f"there is no backup at {path}")
-        pending = unapplied_migrations()
-        if pending:
-            raise refuse(
-                f"run migrate first: {len(pending)} migration(s) not applied "
-                f"({', '.join(pending[:3])}{'…' if len(pending) > 3 else ''}); nothing was restored"
-            )
         try:
             head, rows = site_backup.read(path)
             if not options["allow_empty"] and not site_backup.holds_a_site(rows):
@@ -89,6 +83,15 @@ class Command(BaseCommand):
                     f"{name} holds no game and no account, so restoring it would leave an empty "
                     "site; give --allow-empty if that is what you want; nothing was restored"
                 )
+        except site_backup.Refused as refusal:
+            raise refuse(str(refusal)) from None
+        pending = unapplied_migrations()
+        if pending:
+            raise refuse(
+                f"run migrate first: {len(pending)} migration(s) not applied "
+                f"({', '.join(pending[:3])}{'…' if len(pending) > 3 else ''}); nothing was restored"
+            )
+        try:
             targets = site_backup.targets(head, rows, name)
         except site_backup.Refused as refusal:
             raise refuse(str(refusal)) from None
