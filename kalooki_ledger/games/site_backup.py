@@ -154,7 +154,11 @@ def headerless_migrations(rows: list) -> dict[str, str]:
     clubs = [row["fields"] for row in rows if row["model"] == "clubs.club"]
     taken = latest_migrations()
     if any("rule_overrides" in fields for fields in clubs):
-        return taken
+        return {
+            **taken,
+            "games": "0008_trinidad_games_keep_their_doubling",
+            "clubs": "0004_club_rule_overrides",
+        }
     if any("buy_in" in fields for fields in clubs):
         return {**taken, "games": "0007_order_ties_by_id", "clubs": "0003_order_ties_by_id"}
     return {**taken, "games": "0005_command_versions", "clubs": "0001_initial"}
