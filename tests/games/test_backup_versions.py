@@ -17,7 +17,7 @@ from django.db.migrations.operations import RunPython
 from kalooki_ledger.games import ledger_cache, site_backup
 from kalooki_ledger.games.management.commands.backup import REBUILT
 from kalooki_ledger.games.models import Game
-from tests.games.test_site_backup import wipe
+from tests.games.test_site_backup import backup, build_site, every_row, wipe
 
 WHEN = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 
@@ -174,3 +174,27 @@ def test_a_backup_records_what_it_was_taken_at(db):
     assert head["format"] == "kalooki-backup/2" and head["game_record"] == "kalooki-game/1"
     assert head["migrations"]["games"] == "0008_trinidad_games_keep_their_doubling"
     assert head["migrations"] == site_backup.latest_migrations()
+
+
+def test_a_whole_site_backed_up_before_the_header_restores_at_its_release_and_comes_forward(
+    back_to_today, tmp_path
+):
+    """A bare list of rows whose clubs have stakes but no rule overrides: written at games 0007
+    and clubs 0003, loaded into those tables (users and permissions named by natural key), then
+    migrated forward; every row as it was, the clubs' rule overrides at their default."""
+    build_site()
+    before = every_row()
+    text = backup()
+    rows = json.loads(text)["objects"]
+    for row in rows:
+        if row["model"] == "clubs.club":
+            assert row["fields"].pop("rule_overrides") == {}
+    wipe()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(rows))
+    assert site_backup.headerless_migrations(rows)["clubs"] == "0003_order_ties_by_id"
+
+    restore(path)
+
+    assert every_row() == before
+    assert backup() == text
