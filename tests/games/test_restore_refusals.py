@@ -35,6 +35,10 @@ BAD = {
     "an empty list": (lambda: b"[]", r"holds no rows, so it is no site's backup"),
     "a record": (lambda: b'{"format": "kalooki-game/1"}', r"is JSON, but not a backup"),
     "a list of numbers": (lambda: b"[1, 2]", r"is JSON, but not a backup"),
+    "a newer format": (
+        lambda: b'{"backup": {"format": "kalooki-backup/3", "release": "2.0"}, "objects": []}',
+        r"in a format this release can't read \('kalooki-backup/3', made by release 2\.0\)",
+    ),
     "an unknown model": (
         lambda: b'[{"model": "games.nothing", "pk": 1, "fields": {}}]',
         r"holds no game and no account",
