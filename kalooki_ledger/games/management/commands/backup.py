@@ -1,8 +1,14 @@
-"""The whole site in one file: Django's own dumpdata, with what migrate rebuilds left out."""
+"""The whole site in one file: Django's own dumpdata, read in one snapshot, with what migrate
+rebuilds left out, under a header saying what it was taken at (site_backup)."""
+
+import io
+import json
 
 from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+
+from kalooki_ledger.games import site_backup
 
 # Rebuilt by migrate (and referred to by natural key, so their ids need not match); the cache
 # table is no model, so dumpdata never sees it.
@@ -37,15 +43,18 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = check_name(options["file"])
-        self.stdout.ending = None  # dumpdata writes the file in pieces: add no line breaks
-        call_command(
-            "dumpdata",
-            *(f"--exclude={label}" for label in REBUILT),
-            format="backup-json",  # Django's JSON, times written as they read back (backup_json)
-            all=True,  # every row, whatever a model's default manager shows
-            natural_foreign=True,  # content types and permissions by name, not by id
-            indent=1,
-            output=None if path == "-" else path,
-            stdout=self.stdout,
-            verbosity=0,
-        )
+        rows = io.StringIO()
+        with site_backup.snapshot():  # every table read in one transaction
+            head = site_backup.header()
+            call_command(
+                "dumpdata",
+                *(f"--exclude={label}" for label in REBUILT),
+                format="backup-json",  # Django's JSON, times written as they read back
+                all=True,  # every row, whatever a model's default manager shows
+                natural_foreign=True,  # content types and permissions by name, not by id
+                indent=1,
+                stdout=rows,
+                verbosity=0,
+            )
+        text = f'{{"backup": {json.dumps(head, indent=1)},\n"objects": {rows.getvalue()}}}\n'
+        site_backup.write(path, text, self.stdout)
