@@ -101,7 +101,7 @@ SCHEMA: dict[str, Any] = {
         "description": gettext_noop(
             "Read a game's record and results; record hands and the other changes "
             "of the table. Hands and records are in the kalooki-game/1 format "
-            "(shared/spec/game-record.md). Every change is a command: it carries an "
+            "(docs/record-format.md). Every change is a command: it carries an "
             "Idempotency-Key, and names the version it was made against (If-Match, or a hand's "
             "number)."
         ),
@@ -207,7 +207,7 @@ SCHEMA: dict[str, Any] = {
             "Hand": {
                 "type": "object",
                 "description": "A hand as the record writes it: void, or a winner and the "
-                "others' values, cards or counts (see shared/spec/game-record.md).",
+                "others' values, cards or counts (see docs/record-format.md).",
                 "properties": {
                     "number": {"type": "integer", "minimum": 1},
                     "void": {"type": "boolean"},

@@ -1,4 +1,4 @@
-"""The game record `kalooki-game/1` (shared/spec/game-record.md): reading one into a Game
+"""The game record `kalooki-game/1` (docs/record-format.md): reading one into a Game
 as the web forms check, and writing a game back out with its derived `results`."""
 
 import datetime
@@ -35,7 +35,7 @@ STAKE_WHAT = {
     "buy_in": gettext_noop("the buy_in stake"),
     "per_point": gettext_noop("the per_point stake"),
 }
-# The record's keys (shared/spec/game-record.md); `results` is what export_game adds, so an
+# The record's keys (docs/record-format.md); `results` is what export_game adds, so an
 # export imports again, and is derived afresh rather than read.
 RECORD_KEYS = (
     "format",

@@ -52,7 +52,7 @@ def refused(data) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def test_it_reads_the_example_of_the_spec():
+def test_it_reads_the_example_of_the_record_format():
     data = good(
         hands=[
             {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}},
