@@ -100,7 +100,9 @@ def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
     seen: set[str] = set()
     for key, _ in pairs:
         if key in seen:
-            raise BadRequest(f"The body gives {key[:40]!r} more than once: give each key once.")
+            raise BadRequest(
+                f"The body gives {engine.as_json(key)} more than once: give each key once."
+            )
         seen.add(key)
     return dict(pairs)
 
