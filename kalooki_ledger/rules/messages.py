@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "players-count": _("a game has %(low)s to %(high)s players, not %(count)s"),
     "player-unnamed": _("every player needs a name"),
     "player-twice": _("two players are called %(name)r: give each a different name"),
-    "first-dealer-unknown": _("the first dealer %(name)r is not one of the players (%(players)s)"),
+    "first-dealer-unknown": _("the first dealer %(name)s is not one of the players (%(players)s)"),
     "limit-too-low": _("the limit must be at least 1"),
     "family-unavailable": _("the %(family)s family of scoring is not available yet"),
     # A hand that can't be played (replay.Replay.play, ledger).
@@ -35,7 +35,7 @@ MESSAGES: dict[str, str] = {
     "unknown-player": _("there is no player called %(name)r (players: %(players)s)"),
     "void-with-entries": _("a void hand has no winner and no hand values"),
     "no-winner": _("choose who won the hand, or mark it void"),
-    "winner-unknown": _("the winner %(name)r is not one of the players (%(players)s)"),
+    "winner-unknown": _("the winner %(name)s is not one of the players (%(players)s)"),
     "winner-out": _("is out of the game after hand %(after)s and can't win"),
     "winner-has-value": _("won the hand, so has no hand value"),
     "out-has-value": _("is out of the game after hand %(after)s and has no hand value any more"),

@@ -177,7 +177,7 @@ def build_stakes(preset_key: str, given: Any) -> Stakes:
 def _name(value: Any, players: tuple[str, ...], hand: int, what: str) -> str:
     # A name is matched in the form players are kept in, so "e\u0301" finds "é".
     if not isinstance(value, str) or tidy_name(value) not in players:
-        raise _fail(f"{what}-unknown", hand, name=value, players=", ".join(players))
+        raise _fail(f"{what}-unknown", hand, name=as_json(value), players=", ".join(players))
     return tidy_name(value)
 
 
@@ -354,7 +354,7 @@ def parse_record(data: Any) -> GameRecord:
         first_dealer = tidy_name(first_dealer)
     else:
         # Checked here because Game would quietly read an empty name as the first seat.
-        raise _fail("first-dealer-unknown", name=first_dealer, players=", ".join(players))
+        raise _fail("first-dealer-unknown", name=as_json(first_dealer), players=", ".join(players))
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
         raise _fail("hands-shape")

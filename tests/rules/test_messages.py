@@ -32,8 +32,8 @@ ENGLISH = {
         "two players are called 'Ann': give each a different name",
     ),
     "first-dealer-unknown": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "the first dealer 'Zed' is not one of the players (Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'the first dealer "Zed" is not one of the players (Ann, Bo)',
     ),
     "limit-too-low": ({}, "the limit must be at least 1"),
     "family-unavailable": (
@@ -71,8 +71,8 @@ ENGLISH = {
     "void-with-entries": ({}, "a void hand has no winner and no hand values"),
     "no-winner": ({}, "choose who won the hand, or mark it void"),
     "winner-unknown": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "the winner 'Zed' is not one of the players (Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'the winner "Zed" is not one of the players (Ann, Bo)',
     ),
     "winner-out": ({"after": 2}, "is out of the game after hand 2 and can't win"),
     "winner-has-value": ({}, "won the hand, so has no hand value"),

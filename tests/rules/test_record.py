@@ -260,9 +260,9 @@ BAD = [
     (good(players=["Andy", "M" * 41]), "a player's name has at most 40 characters"),
     (
         good(first_dealer="Zoe"),
-        "the first dealer 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+        'the first dealer "Zoe" is not one of the players (Andy, Mark, John, Frank)',
     ),
-    (good(first_dealer=""), "the first dealer '' is not one of the players (Andy, Mark"),
+    (good(first_dealer=""), 'the first dealer "" is not one of the players (Andy, Mark'),
     (good(first_dealer=1), "the first dealer 1 is not one of the players (Andy, Mark"),
     # hands: shape
     (good(hands={"1": HAND_1}), "hands is a list of hands"),
@@ -279,7 +279,7 @@ BAD = [
     (with_hands({"penalties": {"Andy": 4}}), 'Hand 1: a hand needs a winner, or "void": true'),
     (
         with_hands({**HAND_1, "winner": "Zoe"}),
-        "Hand 1: the winner 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+        'Hand 1: the winner "Zoe" is not one of the players (Andy, Mark, John, Frank)',
     ),
     (with_hands({**HAND_1, "kalookie": 1}), "Hand 1: kalookie must be true or false, not 1"),
     (
