@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     ),
     "void-buy-in": _("a void hand scores nothing, so no buy-in follows it"),
     # Who won and who has a value (replay.Replay.check_entries).
-    "unknown-player": _("there is no player called %(name)r (players: %(players)s)"),
+    "unknown-player": _("there is no player called %(name)s (players: %(players)s)"),
     "void-with-entries": _("a void hand has no winner and no hand values"),
     "no-winner": _("choose who won the hand, or mark it void"),
     "winner-unknown": _("the winner %(name)s is not one of the players (%(players)s)"),
@@ -63,7 +63,7 @@ MESSAGES: dict[str, str] = {
     "value-too-low": _("a loser's hand is worth at least %(low)s: one card (entered %(value)s)"),
     # Cards left in hand (cards.py), alone and across the losers' lists.
     "not-a-card": _(
-        "%(text)r is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
+        "%(text)s is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
         "(S, H, D, C), or Joker"
     ),
     "cards-none": _("a loser holds at least one card"),

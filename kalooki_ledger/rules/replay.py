@@ -355,7 +355,9 @@ class Replay:
         entered = hand.entered_players()
         for player in sorted(entered.union(hand.buy_ins).difference(known)):
             players = ", ".join(self.seats)
-            problems.append(problem("unknown-player", number, name=player, players=players))
+            problems.append(
+                problem("unknown-player", number, name=as_json(player), players=players)
+            )
         if hand.void:
             if hand.winner or entered:
                 problems.append(problem("void-with-entries", number))

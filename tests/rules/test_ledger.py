@@ -287,7 +287,7 @@ def test_a_card_list_counts_as_its_value():
     [
         (("AS", "AS", "AS"), "the deck has only 2 of AS"),
         (("2C",) * 14, "a loser holds at most 13 cards, not 14"),
-        (("ZZ",), "'ZZ' is not a card"),
+        (("ZZ",), '"ZZ" is not a card'),
     ],
 )
 def test_a_bad_card_list_is_a_problem_naming_hand_and_player(cards, message):
@@ -323,7 +323,7 @@ def test_a_hand_with_no_winner_and_not_void_is_a_problem():
 
 def test_an_unknown_player_in_a_hand_is_a_problem_listing_the_players():
     assert problems(make_game("A B", won("A", B=4, Z=3)))[0] == (
-        "Hand 1: there is no player called 'Z' (players: A, B)"
+        'Hand 1: there is no player called "Z" (players: A, B)'
     )
 
 

@@ -65,8 +65,8 @@ ENGLISH = {
     ),
     "void-buy-in": ({}, "a void hand scores nothing, so no buy-in follows it"),
     "unknown-player": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "there is no player called 'Zed' (players: Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'there is no player called "Zed" (players: Ann, Bo)',
     ),
     "void-with-entries": ({}, "a void hand has no winner and no hand values"),
     "no-winner": ({}, "choose who won the hand, or mark it void"),
@@ -114,8 +114,8 @@ ENGLISH = {
         "a loser's hand is worth at least 2: one card (entered 1)",
     ),
     "not-a-card": (
-        {"text": "XX"},
-        "'XX' is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
+        {"text": '"XX"'},
+        '"XX" is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit '
         "(S, H, D, C), or Joker",
     ),
     "cards-none": ({}, "a loser holds at least one card"),
