@@ -198,8 +198,17 @@ def test_a_422_says_what_was_sent_in_json_and_what_is_allowed(client, sent, said
         ({"winner": "Andy", "kalookie": 1}, "kalookie must be true or false, not 1"),
         ({"winner": "Andy", "bonus": 20}, 'unknown key "bonus": a hand has adjustments'),
         ({"winner": "Andy", "penalties": {"Zoe": 3}}, 'penalties names "Zoe", who is not one'),
+        ({"winner": "Zoe"}, 'the winner "Zoe" is not one of the players'),
+        ({"winner": "Andy", "cards": {"Mark": ["ZZ"]}}, '"ZZ" is not a card'),
     ],
-    ids=["void a string", "kalookie a number", "an unknown key", "a stranger"],
+    ids=[
+        "void a string",
+        "kalookie a number",
+        "an unknown key",
+        "a stranger",
+        "no winner",
+        "no card",
+    ],
 )
 def test_a_422_shows_no_python_in_its_words(client, hand, said):
     game = stored_game(hands=worked_hands()[:2])
