@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # Written in pieces so that this file does not name what it looks for.
 OUTSIDE = ["/".join(("..", "shared")), *("/".join(("shared", d)) for d in ("spec", "scenarios"))]
-OUTSIDE.append("/".join(("shared", "sources")))
+OUTSIDE += ["/".join(("shared", "sources")), '/ "' + 'shared"']  # a path built from parts too
 
 pytestmark = pytest.mark.skipif(
     not (ROOT / ".git").exists() or shutil.which("git") is None,
