@@ -8,12 +8,12 @@ from pathlib import Path
 
 from kalooki_ledger.rules import Game, Hand, Rules, Stakes
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-WORKED_EXAMPLE = SHARED / "scenarios" / "seed-000-worked-example.json"
+# The British club rules' worked score sheet with the figures it must produce: the project's own.
+WORKED_EXAMPLE = Path(__file__).resolve().parent / "data" / "worked_example.json"
 
 
 def worked_example() -> dict:
-    """Source 000's game as a record: the scenario without its `expected` figures, which are
+    """The worked score sheet's game as a record: without its `expected` figures, which are
     the test's and no key of a record."""
     data = json.loads(WORKED_EXAMPLE.read_text(), parse_float=Decimal)
     del data["expected"]

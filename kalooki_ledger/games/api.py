@@ -15,8 +15,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.http import parse_etags
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from kalooki_ledger import rules as engine
 
@@ -63,26 +64,39 @@ def _find(token: str) -> tuple[Game | None, bool]:
     return Game.objects.filter(share_token=token).first(), False
 
 
+READS = ("GET", "HEAD")
+
+
+def headless(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """HEAD answers as GET would, headers and length, without the body (RFC 9110 9.3.2)."""
+    if request.method == "HEAD" and not response.streaming:
+        response["Content-Length"] = str(len(response.content))
+        response.content = b""
+    return response
+
+
 def api_view(methods: list[str]) -> Callable:
-    """An API view: found by either link, writes refused to a watch link, JSON bodies read."""
+    """An API view: found by either link, writes refused to a watch link, JSON bodies read.
+    HEAD is answered wherever GET is."""
+    allowed = [*methods, "HEAD"] if "GET" in methods else methods
 
     def decorate(view: Callable) -> Callable:
         @csrf_exempt
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-            if request.method not in methods:
-                refused = error(405, f"This address takes {', '.join(methods)}.")
-                refused["Allow"] = ", ".join(methods)
-                return refused
+            if request.method not in allowed:
+                refused = error(405, f"This address takes {', '.join(allowed)}.")
+                refused["Allow"] = ", ".join(allowed)
+                return headless(request, refused)
             game, can_write = _find(token)
             if game is None:
-                return error(404, "There is no game at this link.")
-            if request.method != "GET" and not can_write:
+                return headless(request, error(404, "There is no game at this link."))
+            if request.method not in READS and not can_write:
                 return error(403, "This is a watch link: it can read the game, never change it.")
             try:
                 # Machine-facing: what the web layer words for the API stays English.
                 with translation.override("en"):
-                    return view(request, game, **kwargs)
+                    return headless(request, view(request, game, **kwargs))
             except BadRequest as bad:
                 return error(400, str(bad))
 
@@ -100,7 +114,9 @@ def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
     seen: set[str] = set()
     for key, _ in pairs:
         if key in seen:
-            raise BadRequest(f"The body gives {key[:40]!r} more than once: give each key once.")
+            raise BadRequest(
+                f"The body gives {engine.as_json(key)} more than once: give each key once."
+            )
         seen.add(key)
     return dict(pairs)
 
@@ -191,11 +207,19 @@ class HandProblem(Exception):
         self.exc = exc
 
 
+def unchanged(request: HttpRequest, game: Game) -> bool:
+    """If-None-Match names the game's version: by the weak comparison of RFC 9110 (13.1.2), so
+    W/"2" matches "2", as does any tag of a list, and * matches any game there is."""
+    tags = parse_etags(request.headers.get("If-None-Match", ""))
+    return tags == ["*"] or etag(game) in (tag.removeprefix("W/") for tag in tags)
+
+
 @api_view(["GET"])
 def game(request: HttpRequest, game: Game) -> HttpResponse:
-    if request.headers.get("If-None-Match") == etag(game):
+    if unchanged(request, game):
         response = HttpResponse(status=304)
         response["ETag"] = etag(game)
+        response["Cache-Control"] = "no-store"
         return response
     return record_response(game)
 
@@ -267,16 +291,20 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
     return apply(request, game, commands.MarkPaid(game, ticked, unpaid), False)
 
 
-@require_GET
-def openapi(request: HttpRequest) -> JsonResponse:
-    return JsonResponse(SCHEMA, json_dumps_params={"indent": 2})
+# A read takes no cookie's authority, so a POST here is refused as a method (405), not as CSRF.
+@csrf_exempt
+@require_safe
+def openapi(request: HttpRequest) -> HttpResponse:
+    return headless(request, JsonResponse(SCHEMA, json_dumps_params={"indent": 2}))
 
 
-@require_GET
+@csrf_exempt
+@require_safe
 def docs(request: HttpRequest) -> HttpResponse:
     operations = [
         {"method": method.upper(), "path": path, **operation}
         for path, methods in SCHEMA["paths"].items()
         for method, operation in methods.items()
     ]
-    return render(request, "games/api_docs.html", {"schema": SCHEMA, "operations": operations})
+    page = render(request, "games/api_docs.html", {"schema": SCHEMA, "operations": operations})
+    return headless(request, page)

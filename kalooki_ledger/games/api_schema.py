@@ -56,6 +56,23 @@ def _if_match(required: bool) -> dict[str, Any]:
     }
 
 
+# What any address may answer besides its own: a method it doesn't take (Allow lists those it
+# does), and a database that can't be reached or written.
+NOT_ALLOWED = _json(
+    _ref("Error"),
+    gettext_noop("This address does not take that method: the Allow header lists those it takes."),
+)
+UNAVAILABLE = _json(
+    _ref("Error"),
+    gettext_noop(
+        "The database can't take the request now: nothing was saved. Try again after "
+        "Retry-After seconds."
+    ),
+)
+TOO_LARGE = _json(
+    _ref("Error"),
+    gettext_noop("The body is larger than the API takes (2.5 MB): nothing was stored."),
+)
 ERRORS = {
     "400": _json(
         _ref("Error"), gettext_noop("The request is malformed: the message says what is allowed.")
@@ -66,9 +83,12 @@ ERRORS = {
         _ref("Conflict"),
         gettext_noop("The game changed since the version named: nothing was stored."),
     ),
+    "405": NOT_ALLOWED,
+    "413": TOO_LARGE,
     "422": _json(
         _ref("Error"), gettext_noop("The engine refuses the command: each problem is named.")
     ),
+    "503": UNAVAILABLE,
 }
 RECORD = _json(
     _ref("GameRecord"), gettext_noop("The game record with its results, as export_game prints it.")
@@ -76,22 +96,64 @@ RECORD = _json(
 
 
 def _command(summary: str, body: dict | None, version_required: bool, created: bool = False):
+    responses = {"201" if created else "200": RECORD, **ERRORS}
     operation: dict[str, Any] = {
         "summary": summary,
         "parameters": [TOKEN, IDEMPOTENCY_KEY, _if_match(version_required)],
-        "responses": {"201" if created else "200": RECORD, **ERRORS},
     }
     if version_required:
-        operation["responses"]["428"] = _json(
-            _ref("Error"), gettext_noop("If-Match is required here.")
-        )
-    if body is not None:
+        responses["428"] = _json(_ref("Error"), gettext_noop("If-Match is required here."))
+    if body is None:  # nothing is read, so no body is too large
+        del responses["413"]
+    else:
         operation["requestBody"] = {
             "required": True,
             "content": {"application/json": {"schema": body}},
         }
+    operation["responses"] = dict(sorted(responses.items()))
     return operation
 
+
+def _head(get: dict[str, Any]) -> dict[str, Any]:
+    """HEAD answers as GET does, without a body."""
+    responses = {code: {"description": r["description"]} for code, r in get["responses"].items()}
+    return {
+        **get,
+        "summary": gettext_noop("GET's headers, without the body"),
+        "responses": responses,
+    }
+
+
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": gettext_noop(
+        "ETags of the game as read before, or *: a match, weak or strong, answers 304."
+    ),
+    "schema": {"type": "string", "examples": ['"12"', 'W/"12"', '"11", "12"']},
+}
+GAME_GET = {
+    "summary": gettext_noop("The game record with its results"),
+    "parameters": [TOKEN, IF_NONE_MATCH],
+    "responses": {
+        "200": RECORD,
+        "304": {"description": gettext_noop("Unchanged since the ETag in If-None-Match.")},
+        "404": ERRORS["404"],
+        "405": NOT_ALLOWED,
+        "503": UNAVAILABLE,
+    },
+}
+SCHEMA_GET = {
+    "summary": gettext_noop("This schema (OpenAPI 3.1)"),
+    "responses": {
+        "200": {
+            "description": gettext_noop("The schema"),
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        },
+        "405": NOT_ALLOWED,
+    },
+}
 
 SCHEMA: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -101,25 +163,14 @@ SCHEMA: dict[str, Any] = {
         "description": gettext_noop(
             "Read a game's record and results; record hands and the other changes "
             "of the table. Hands and records are in the kalooki-game/1 format "
-            "(shared/spec/game-record.md). Every change is a command: it carries an "
+            "(docs/record-format.md). Every change is a command: it carries an "
             "Idempotency-Key, and names the version it was made against (If-Match, or a hand's "
             "number)."
         ),
     },
     "paths": {
-        "/api/v1/games/{token}": {
-            "get": {
-                "summary": gettext_noop("The game record with its results"),
-                "parameters": [TOKEN],
-                "responses": {
-                    "200": RECORD,
-                    "304": {
-                        "description": gettext_noop("Unchanged since the ETag in If-None-Match.")
-                    },
-                    "404": ERRORS["404"],
-                },
-            }
-        },
+        "/api/v1/openapi.json": {"get": SCHEMA_GET, "head": _head(SCHEMA_GET)},
+        "/api/v1/games/{token}": {"get": GAME_GET, "head": _head(GAME_GET)},
         "/api/v1/games/{token}/hands": {
             "post": _command(
                 gettext_noop("Record the next hand"),
@@ -207,7 +258,7 @@ SCHEMA: dict[str, Any] = {
             "Hand": {
                 "type": "object",
                 "description": "A hand as the record writes it: void, or a winner and the "
-                "others' values, cards or counts (see shared/spec/game-record.md).",
+                "others' values, cards or counts (see docs/record-format.md).",
                 "properties": {
                     "number": {"type": "integer", "minimum": 1},
                     "void": {"type": "boolean"},

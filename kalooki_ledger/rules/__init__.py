@@ -5,7 +5,7 @@ Everything the app shows is derived here from the hands recorded at the table.
 
 from .cards import cards_value, parse_card
 from .config import Rules, Stakes
-from .errors import Problem, RecordError, problem
+from .errors import Problem, RecordError, as_json, problem
 from .families import FAMILIES, check, check_setup, extend, family_of, replay
 from .family import Family
 from .game import CardCount, Game, Hand
@@ -34,6 +34,7 @@ __all__ = [
     "Stakes",
     "Standing",
     "Transfer",
+    "as_json",
     "cards_value",
     "check",
     "check_name",

@@ -4,7 +4,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .config import RANKS, SUITS, Rules
-from .errors import RecordError, problem
+from .errors import RecordError, as_json, problem
 
 JOKER = "Joker"
 
@@ -21,7 +21,7 @@ def parse_card(text: str) -> tuple[str, str | None]:
     if token in ("1", "11", "T"):
         token = {"1": "A", "11": "A", "T": "10"}[token]
     if token not in RANKS:
-        raise RecordError(problem("not-a-card", text=text))
+        raise RecordError(problem("not-a-card", text=as_json(text)))
     return token, suit
 
 

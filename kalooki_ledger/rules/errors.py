@@ -5,8 +5,10 @@ A problem is data: a stable `code`, its `params` (names, numbers, plain text) an
 language from the same code and params."""
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from .messages import MESSAGES
@@ -33,6 +35,31 @@ class Problem:
 def english(template: str, params: Mapping[str, Any]) -> str:
     """A template filled in as the engine writes it: lists of names joined with "and"."""
     return template % {k: " and ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
+
+
+def as_json(value: Any, room: int = 40) -> str:
+    """A value read from JSON as the sender wrote it ("5", true, 1E+999, [1, 2]), not as Python
+    shows it ('5', True, Decimal('1E+999')): what a problem says was sent, at most `room` long."""
+    text = _json_text(value, depth=3)
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
+def _json_text(value: Any, depth: int) -> str:
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int | float | Decimal):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value[:200], ensure_ascii=False)
+    if depth == 0:  # a deep nest is shown as far as a reader needs
+        return "…"
+    if isinstance(value, Mapping):
+        pairs = [f"{_json_text(str(k), 1)}: {_json_text(v, depth - 1)}" for k, v in value.items()]
+        return "{" + ", ".join(pairs[:5] + ["…"] * (len(pairs) > 5)) + "}"
+    if isinstance(value, list | tuple):
+        items = [_json_text(v, depth - 1) for v in value[:6]]
+        return "[" + ", ".join(items[:5] + ["…"] * (len(items) > 5)) + "]"
+    return json.dumps(str(value)[:200], ensure_ascii=False)
 
 
 def problem(

@@ -2,7 +2,7 @@
 bending the table doubles the others' points where the rules say so (Jamaica; Trinidad only by
 house rule); penalty adjustments; lowest total wins."""
 
-from .errors import Problem, problem
+from .errors import Problem, as_json, problem
 from .family import Family
 from .game import Hand
 from .replay import PointsReplay
@@ -25,7 +25,9 @@ class FixedDealsReplay(PointsReplay):
                 or not -1000 <= points <= 1000
             ):
                 problems.append(
-                    problem("adjustment-range", number, player, "adjustment", points=points)
+                    problem(
+                        "adjustment-range", number, player, "adjustment", points=as_json(points)
+                    )
                 )
         return problems
 

@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "players-count": _("a game has %(low)s to %(high)s players, not %(count)s"),
     "player-unnamed": _("every player needs a name"),
     "player-twice": _("two players are called %(name)r: give each a different name"),
-    "first-dealer-unknown": _("the first dealer %(name)r is not one of the players (%(players)s)"),
+    "first-dealer-unknown": _("the first dealer %(name)s is not one of the players (%(players)s)"),
     "limit-too-low": _("the limit must be at least 1"),
     "family-unavailable": _("the %(family)s family of scoring is not available yet"),
     # A hand that can't be played (replay.Replay.play, ledger).
@@ -32,10 +32,10 @@ MESSAGES: dict[str, str] = {
     ),
     "void-buy-in": _("a void hand scores nothing, so no buy-in follows it"),
     # Who won and who has a value (replay.Replay.check_entries).
-    "unknown-player": _("there is no player called %(name)r (players: %(players)s)"),
+    "unknown-player": _("there is no player called %(name)s (players: %(players)s)"),
     "void-with-entries": _("a void hand has no winner and no hand values"),
     "no-winner": _("choose who won the hand, or mark it void"),
-    "winner-unknown": _("the winner %(name)r is not one of the players (%(players)s)"),
+    "winner-unknown": _("the winner %(name)s is not one of the players (%(players)s)"),
     "winner-out": _("is out of the game after hand %(after)s and can't win"),
     "winner-has-value": _("won the hand, so has no hand value"),
     "out-has-value": _("is out of the game after hand %(after)s and has no hand value any more"),
@@ -63,7 +63,7 @@ MESSAGES: dict[str, str] = {
     "value-too-low": _("a loser's hand is worth at least %(low)s: one card (entered %(value)s)"),
     # Cards left in hand (cards.py), alone and across the losers' lists.
     "not-a-card": _(
-        "%(text)r is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
+        "%(text)s is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
         "(S, H, D, C), or Joker"
     ),
     "cards-none": _("a loser holds at least one card"),
@@ -127,7 +127,7 @@ MESSAGES: dict[str, str] = {
     # Penalty adjustments (fixed_deals.py).
     "reason-alone": _("a reason goes with a penalty adjustment: add the points or remove it"),
     "adjustment-range": _(
-        "a penalty adjustment is a whole number of points from -1000 to 1000, not %(points)r"
+        "a penalty adjustment is a whole number of points from -1000 to 1000, not %(points)s"
     ),
     # Names people read (names.py); `what` is the kind of name, already in the reader's words.
     "name-empty": _("%(what)s can't be empty: type some letters"),
@@ -139,26 +139,26 @@ MESSAGES: dict[str, str] = {
     # A record's shape, read from JSON (record.py): key names stay as the record spells them.
     "int-not-whole": _("%(what)s must be a whole number from %(low)s to %(high)s"),
     "int-range": _("%(what)s must be from %(low)s to %(high)s, not %(value)s"),
-    "not-bool": _("%(what)s must be true or false, not %(value)r"),
-    "unknown-preset": _("unknown preset %(preset)r: use one of %(presets)s"),
-    "unknown-rule": _("unknown rule %(rule)r: the rules are %(rules)s"),
-    "unknown-family": _("family must be one of %(families)s, not %(value)r"),
+    "not-bool": _("%(what)s must be true or false, not %(value)s"),
+    "unknown-preset": _("unknown preset %(preset)s: use one of %(presets)s"),
+    "unknown-rule": _("unknown rule %(rule)s: the rules are %(rules)s"),
+    "unknown-family": _("family must be one of %(families)s, not %(value)s"),
     "out-at-shape": _('out_at must be "over" (past the limit) or "reach" (on reaching it)'),
     "winner-bonus-shape": _('winner_bonus is {"call_up": n, "kalookie": n}'),
     "stakes-shape": _('stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
-    "unknown-stake": _("unknown stake %(stake)r: the stakes are %(stakes)s"),
-    "currency-shape": _('currency must be an ISO code such as GBP, or "units", not %(currency)r'),
+    "unknown-stake": _("unknown stake %(stake)s: the stakes are %(stakes)s"),
+    "currency-shape": _('currency must be an ISO code such as GBP, or "units", not %(currency)s'),
     "stake-not-string": _(
-        'the %(stake)s stake must be written as a decimal string such as "0.50", not %(value)r'
+        'the %(stake)s stake must be written as a decimal string such as "0.50", not %(value)s'
     ),
     "map-shape": _("%(key)s must map player names to values"),
-    "map-stranger": _("%(key)s names %(name)r, who is not one of the players (%(players)s)"),
-    "map-twice": _("%(key)s names %(name)r twice: give each player once"),
+    "map-stranger": _("%(key)s names %(name)s, who is not one of the players (%(players)s)"),
+    "map-twice": _("%(key)s names %(name)s twice: give each player once"),
     "hand-shape": _('a hand is an object such as {"winner": "Mark", ...}'),
-    "hand-unknown-key": _("unknown key %(key)r: a hand has %(keys)s"),
+    "hand-unknown-key": _("unknown key %(key)s: a hand has %(keys)s"),
     "void-alone": _("a void hand has nothing else: no winner, values or buy-ins"),
     "hand-no-winner": _('a hand needs a winner, or "void": true'),
-    "value-shape": _("a hand value is a whole number such as 42, not %(value)r"),
+    "value-shape": _("a hand value is a whole number such as 42, not %(value)s"),
     "cards-shape": _('cards are a list such as ["Joker", "AS", "10H"]'),
     "cards-most": _("at most %(most)s cards"),
     "counts-shape": _('counts are {"cards": n, "jokers": n}'),
@@ -188,7 +188,7 @@ MESSAGES: dict[str, str] = {
     "record-shape": _("a game record is a JSON object"),
     "record-unknown-key": _("unknown key %(keys)s: a record has %(known)s"),
     "record-unknown-keys": _("unknown keys %(keys)s: a record has %(known)s"),
-    "format-shape": _('format must be "%(format)s", not %(value)r'),
+    "format-shape": _('format must be "%(format)s", not %(value)s'),
     "title-shape": _("title is text of at most %(most)s characters, without control characters"),
     "played-on-shape": _('played_on is a date such as "2026-11-20"'),
     "rules-shape": _('rules is an object such as {"preset": "british"}'),
@@ -203,7 +203,7 @@ MESSAGES: dict[str, str] = {
     ),
     # A stake (money.parse_amount); `what` names it ("the call_up stake").
     "amount-float": _('%(what)s must be written as a decimal string such as "0.50"'),
-    "amount-not-number": _('%(what)s must be an amount such as "0.50", not %(value)r'),
+    "amount-not-number": _('%(what)s must be an amount such as "0.50", not %(value)s'),
     "amount-shape": _('%(what)s must be an amount such as "0.50"'),
     "amount-negative": _("%(what)s can't be negative: use 0 or more"),
     "amount-too-big": _("%(what)s can be at most %(most)s"),

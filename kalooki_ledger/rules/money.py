@@ -2,7 +2,7 @@
 
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
-from .errors import RecordError, problem
+from .errors import RecordError, as_json, problem
 
 ZERO = Decimal(0)
 MAX_STAKE = Decimal("1000000")
@@ -43,11 +43,13 @@ def parse_amount(value: object, what: str, currency: str) -> Decimal:
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:
-            raise RecordError(problem("amount-not-number", what=what, value=value)) from None
+            raise RecordError(
+                problem("amount-not-number", what=what, value=as_json(value))
+            ) from None
     else:
         raise RecordError(problem("amount-shape", what=what))
     if not amount.is_finite():
-        raise RecordError(problem("amount-not-number", what=what, value=value))
+        raise RecordError(problem("amount-not-number", what=what, value=as_json(value)))
     if amount < 0:
         raise RecordError(problem("amount-negative", what=what))
     if amount > MAX_STAKE:

@@ -1,4 +1,4 @@
-"""The game record `kalooki-game/1` (shared/spec/game-record.md): reading one into a Game
+"""The game record `kalooki-game/1` (docs/record-format.md): reading one into a Game
 as the web forms check, and writing a game back out with its derived `results`."""
 
 import datetime
@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from .config import Rules, Stakes
-from .errors import RecordError, problem
+from .errors import RecordError, as_json, problem
 from .families import FAMILIES, check_setup, family_of, replay
 from .game import SETTLES, CardCount, Game, Hand
 from .ledger import Ledger
@@ -35,7 +35,7 @@ STAKE_WHAT = {
     "buy_in": gettext_noop("the buy_in stake"),
     "per_point": gettext_noop("the per_point stake"),
 }
-# The record's keys (shared/spec/game-record.md); `results` is what export_game adds, so an
+# The record's keys (docs/record-format.md); `results` is what export_game adds, so an
 # export imports again, and is derived afresh rather than read.
 RECORD_KEYS = (
     "format",
@@ -101,19 +101,19 @@ def _int(
 
 def _bool(value: Any, what: str, hand: int | None = None) -> bool:
     if not isinstance(value, bool):
-        raise _fail("not-bool", hand, what=what, value=value)
+        raise _fail("not-bool", hand, what=what, value=as_json(value))
     return value
 
 
 def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, dict[str, Any]]:
     """The preset's rules with the record's overrides, each checked; returns the tidy overrides."""
     if not isinstance(preset_key, str) or preset_key not in PRESETS:
-        raise _fail("unknown-preset", preset=preset_key, presets=", ".join(PRESETS))
+        raise _fail("unknown-preset", preset=as_json(preset_key), presets=", ".join(PRESETS))
     rules = PRESETS[preset_key].rules
     tidy: dict[str, Any] = {}
     unknown = sorted(set(overrides) - set(RULE_KEYS))
     if unknown:
-        raise _fail("unknown-rule", rule=unknown[0], rules=", ".join(RULE_KEYS))
+        raise _fail("unknown-rule", rule=as_json(unknown[0]), rules=", ".join(RULE_KEYS))
     changes: dict[str, Any] = {}
     for key in RULE_KEYS:
         if key not in overrides:
@@ -122,7 +122,7 @@ def build_rules(preset_key: str, overrides: Mapping[str, Any]) -> tuple[Rules, d
         if key == "family":
             keys = [f.key for f in FAMILIES]
             if value not in keys:
-                raise _fail("unknown-family", families=", ".join(keys), value=value)
+                raise _fail("unknown-family", families=", ".join(keys), value=as_json(value))
             changes[key] = tidy[key] = value
         elif key == "limit":
             changes[key] = tidy[key] = _int(value, "limit", 10, 10_000)
@@ -158,18 +158,18 @@ def build_stakes(preset_key: str, given: Any) -> Stakes:
         raise _fail("stakes-shape")
     unknown = sorted(set(given) - {"currency", *STAKE_KEYS})
     if unknown:
-        raise _fail("unknown-stake", stake=unknown[0], stakes=", ".join(STAKE_KEYS))
+        raise _fail("unknown-stake", stake=as_json(unknown[0]), stakes=", ".join(STAKE_KEYS))
     currency = given.get("currency", UNITS)
     if not isinstance(currency, str) or not (
         currency == UNITS or (len(currency) == 3 and currency.isalpha() and currency.isupper())
     ):
-        raise _fail("currency-shape", currency=currency)
+        raise _fail("currency-shape", currency=as_json(currency))
     amounts = {}
     for key in STAKE_KEYS:
         value = given.get(key, "0")
         if not isinstance(value, str):
             # The record writes money as strings so that no reader rounds it through a float.
-            raise _fail("stake-not-string", stake=key, value=value)
+            raise _fail("stake-not-string", stake=key, value=as_json(value))
         amounts[key] = parse_amount(value, STAKE_WHAT[key], currency)
     return Stakes(currency=currency, **amounts)
 
@@ -177,7 +177,7 @@ def build_stakes(preset_key: str, given: Any) -> Stakes:
 def _name(value: Any, players: tuple[str, ...], hand: int, what: str) -> str:
     # A name is matched in the form players are kept in, so "e\u0301" finds "é".
     if not isinstance(value, str) or tidy_name(value) not in players:
-        raise _fail(f"{what}-unknown", hand, name=value, players=", ".join(players))
+        raise _fail(f"{what}-unknown", hand, name=as_json(value), players=", ".join(players))
     return tidy_name(value)
 
 
@@ -187,9 +187,11 @@ def _player_map(value: Any, players: tuple[str, ...], hand: int, key: str) -> di
     mapped: dict[str, Any] = {}
     for name, entry in value.items():
         if tidy_name(name) not in players:
-            raise _fail("map-stranger", hand, key=key, name=name, players=", ".join(players))
+            raise _fail(
+                "map-stranger", hand, key=key, name=as_json(name), players=", ".join(players)
+            )
         if tidy_name(name) in mapped:
-            raise _fail("map-twice", hand, key=key, name=tidy_name(name))
+            raise _fail("map-twice", hand, key=key, name=as_json(tidy_name(name)))
         mapped[tidy_name(name)] = entry
     return mapped
 
@@ -200,7 +202,9 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
         raise _fail("hand-shape", number)
     unknown = sorted(set(data) - HAND_KEYS)
     if unknown:
-        raise _fail("hand-unknown-key", number, key=unknown[0], keys=", ".join(sorted(HAND_KEYS)))
+        raise _fail(
+            "hand-unknown-key", number, key=as_json(unknown[0]), keys=", ".join(sorted(HAND_KEYS))
+        )
     void = _bool(data.get("void", False), "void", number)
     if void:
         if set(data) - {"void"}:
@@ -213,7 +217,7 @@ def parse_hand(data: Any, players: tuple[str, ...], number: int) -> Hand:
     penalties = _player_map(data.get("penalties", {}), players, number, "penalties")
     for player, value in penalties.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail("value-shape", number, player, value=value)
+            raise _fail("value-shape", number, player, value=as_json(value))
     cards: dict[str, tuple[str, ...]] = {}
     for player, listed in _player_map(data.get("cards", {}), players, number, "cards").items():
         if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
@@ -285,7 +289,7 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: set[str] = set()
     twice = sorted({k for k, _ in pairs if k in seen or seen.add(k)})
     if twice:
-        raise _DuplicateKeyError(", ".join(repr(k[:40]) for k in twice[:5]))
+        raise _DuplicateKeyError(", ".join(as_json(k) for k in twice[:5]))
     return dict(pairs)
 
 
@@ -318,10 +322,10 @@ def parse_record(data: Any) -> GameRecord:
     unknown = sorted(set(data) - set(RECORD_KEYS))
     if unknown:
         code = "record-unknown-keys" if len(unknown) > 1 else "record-unknown-key"
-        keys = ", ".join(repr(k[:40]) for k in unknown[:5])
+        keys = ", ".join(as_json(k) for k in unknown[:5])
         raise _fail(code, keys=keys, known=", ".join(RECORD_KEYS))
     if data.get("format") != FORMAT:
-        raise _fail("format-shape", format=FORMAT, value=data.get("format"))
+        raise _fail("format-shape", format=FORMAT, value=as_json(data.get("format")))
     title = data.get("title")
     title = "" if title is None else title  # omitted or null; 0 or false is no title either
     if not isinstance(title, str) or len(title) > MAX_TITLE or control_character(title):
@@ -350,7 +354,7 @@ def parse_record(data: Any) -> GameRecord:
         first_dealer = tidy_name(first_dealer)
     else:
         # Checked here because Game would quietly read an empty name as the first seat.
-        raise _fail("first-dealer-unknown", name=first_dealer, players=", ".join(players))
+        raise _fail("first-dealer-unknown", name=as_json(first_dealer), players=", ".join(players))
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
         raise _fail("hands-shape")

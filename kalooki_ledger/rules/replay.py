@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .cards import cards_value, check_against_deck, parse_card
 from .config import Rules
-from .errors import Problem, RecordError, problem
+from .errors import Problem, RecordError, as_json, problem
 from .game import Game, Hand
 from .ledger import NOTHING, HandRow, Ledger, Standing
 from .money import ZERO, display_digits, split_evenly
@@ -41,7 +41,9 @@ def check_seats(game: Game) -> None:
         raise RecordError(problem("player-twice", name=twice))
     if game.first_dealer not in names:
         raise RecordError(
-            problem("first-dealer-unknown", name=game.first_dealer, players=", ".join(names))
+            problem(
+                "first-dealer-unknown", name=as_json(game.first_dealer), players=", ".join(names)
+            )
         )
     if rules.limit < 1:
         raise RecordError(problem("limit-too-low"))
@@ -353,7 +355,9 @@ class Replay:
         entered = hand.entered_players()
         for player in sorted(entered.union(hand.buy_ins).difference(known)):
             players = ", ".join(self.seats)
-            problems.append(problem("unknown-player", number, name=player, players=players))
+            problems.append(
+                problem("unknown-player", number, name=as_json(player), players=players)
+            )
         if hand.void:
             if hand.winner or entered:
                 problems.append(problem("void-with-entries", number))
@@ -367,7 +371,9 @@ class Replay:
         if hand.winner not in known:
             # Without a known winner nobody can be scored; say so instead of failing later.
             players = ", ".join(self.seats)
-            problems.append(problem("winner-unknown", number, name=hand.winner, players=players))
+            problems.append(
+                problem("winner-unknown", number, name=as_json(hand.winner), players=players)
+            )
             return problems, {}
         if hand.winner not in in_game:
             after = self.out_after[hand.winner]

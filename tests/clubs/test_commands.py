@@ -3,6 +3,7 @@ figures."""
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -13,6 +14,7 @@ from tests.clubs.factories import make_club, make_players, short_game
 from tests.helpers import record, worked_example
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def run(name, *args, stdin=None):
@@ -51,6 +53,15 @@ def test_it_refuses_a_hand_worth_149_and_stores_nothing():
     with pytest.raises(CommandError, match=r"Hand 1, Mark: no 13-card hand is worth more than 148"):
         run("import_game", "-", stdin=json.dumps(bad))
     assert Game.objects.count() == 0 and Hand.objects.count() == 0
+
+
+def test_a_file_that_is_no_record_points_to_the_projects_own_format_page(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("not JSON")
+    with pytest.raises(CommandError, match=r"\(the format: docs/record-format\.md\)$"):
+        run("import_game", str(path))
+    assert (ROOT / "docs" / "record-format.md").is_file()
+    assert Game.objects.count() == 0
 
 
 def test_import_with_club_makes_the_club_and_its_players(tmp_path):

@@ -185,7 +185,8 @@ def _game_rules(night: dict) -> str:
 
 # The API docs page's prose names headers, a command and JSON's null as they are written.
 API_NAMES = ("If-Match", "If-None-Match", "Idempotency-Key", "ETag", "export_game", "null")
-API_NAMES += ("openapi.json", "kalooki-game", "shared/spec/game-record.md")
+API_NAMES += ("openapi.json", "kalooki-game", "docs/record-format.md")
+API_NAMES += ("Allow", "Retry-After", "GET")
 
 NEW_GAME = {"player_1": "Agneta", "player_2": "Bosse", "preset": "british", "currency": "SEK"}
 

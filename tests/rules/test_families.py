@@ -1,4 +1,4 @@
-"""The other families of ledger-rules.md section 3, each against figures worked out by hand."""
+"""The families other than elimination (docs/kalooki-rules.md), against figures worked by hand."""
 
 from decimal import Decimal
 

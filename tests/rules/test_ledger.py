@@ -287,7 +287,7 @@ def test_a_card_list_counts_as_its_value():
     [
         (("AS", "AS", "AS"), "the deck has only 2 of AS"),
         (("2C",) * 14, "a loser holds at most 13 cards, not 14"),
-        (("ZZ",), "'ZZ' is not a card"),
+        (("ZZ",), '"ZZ" is not a card'),
     ],
 )
 def test_a_bad_card_list_is_a_problem_naming_hand_and_player(cards, message):
@@ -323,7 +323,7 @@ def test_a_hand_with_no_winner_and_not_void_is_a_problem():
 
 def test_an_unknown_player_in_a_hand_is_a_problem_listing_the_players():
     assert problems(make_game("A B", won("A", B=4, Z=3)))[0] == (
-        "Hand 1: there is no player called 'Z' (players: A, B)"
+        'Hand 1: there is no player called "Z" (players: A, B)'
     )
 
 
@@ -527,7 +527,7 @@ def test_a_game_stopped_before_any_hand_refunds_everyone_to_zero():
         ("A", {}, "a game has 2 to 6 players, not 1"),
         ("A B C D E F G", {}, "a game has 2 to 6 players, not 7"),
         ("A B a", {}, "two players are called 'a': give each a different name"),
-        ("A B", {"first_dealer": "Z"}, "the first dealer 'Z' is not one of the players (A, B)"),
+        ("A B", {"first_dealer": "Z"}, 'the first dealer "Z" is not one of the players (A, B)'),
     ],
 )
 def test_it_refuses_seats_no_game_can_be_played_with(players, kw, message):
@@ -538,7 +538,7 @@ def test_it_refuses_seats_no_game_can_be_played_with(players, kw, message):
 
 def test_a_winner_who_is_not_a_player_is_a_problem_not_a_crash():
     game = make_game("A B C", Hand(winner="Z", penalties={"A": 3, "B": 3, "C": 4}))
-    assert problems(game) == ["Hand 1: the winner 'Z' is not one of the players (A, B, C)"]
+    assert problems(game) == ['Hand 1: the winner "Z" is not one of the players (A, B, C)']
 
 
 def test_a_dealer_who_goes_out_in_their_own_deal_passes_it_to_the_next_player_in():

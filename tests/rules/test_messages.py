@@ -32,8 +32,8 @@ ENGLISH = {
         "two players are called 'Ann': give each a different name",
     ),
     "first-dealer-unknown": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "the first dealer 'Zed' is not one of the players (Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'the first dealer "Zed" is not one of the players (Ann, Bo)',
     ),
     "limit-too-low": ({}, "the limit must be at least 1"),
     "family-unavailable": (
@@ -65,14 +65,14 @@ ENGLISH = {
     ),
     "void-buy-in": ({}, "a void hand scores nothing, so no buy-in follows it"),
     "unknown-player": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "there is no player called 'Zed' (players: Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'there is no player called "Zed" (players: Ann, Bo)',
     ),
     "void-with-entries": ({}, "a void hand has no winner and no hand values"),
     "no-winner": ({}, "choose who won the hand, or mark it void"),
     "winner-unknown": (
-        {"name": "Zed", "players": "Ann, Bo"},
-        "the winner 'Zed' is not one of the players (Ann, Bo)",
+        {"name": '"Zed"', "players": "Ann, Bo"},
+        'the winner "Zed" is not one of the players (Ann, Bo)',
     ),
     "winner-out": ({"after": 2}, "is out of the game after hand 2 and can't win"),
     "winner-has-value": ({}, "won the hand, so has no hand value"),
@@ -114,8 +114,8 @@ ENGLISH = {
         "a loser's hand is worth at least 2: one card (entered 1)",
     ),
     "not-a-card": (
-        {"text": "XX"},
-        "'XX' is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit "
+        {"text": '"XX"'},
+        '"XX" is not a card: write a rank (A, K, Q, J, 10…2) with an optional suit '
         "(S, H, D, C), or Joker",
     ),
     "cards-none": ({}, "a loser holds at least one card"),
@@ -209,29 +209,29 @@ ENGLISH = {
         {"what": "limit", "low": 10, "high": 10000, "value": 5},
         "limit must be from 10 to 10000, not 5",
     ),
-    "not-bool": ({"what": "void", "value": "yes"}, "void must be true or false, not 'yes'"),
+    "not-bool": ({"what": "void", "value": '"yes"'}, 'void must be true or false, not "yes"'),
     "unknown-preset": (
-        {"preset": "x", "presets": "british, club-uk"},
-        "unknown preset 'x': use one of british, club-uk",
+        {"preset": '"x"', "presets": "british, club-uk"},
+        'unknown preset "x": use one of british, club-uk',
     ),
     "unknown-rule": (
-        {"rule": "x", "rules": "family, limit"},
-        "unknown rule 'x': the rules are family, limit",
+        {"rule": '"x"', "rules": "family, limit"},
+        'unknown rule "x": the rules are family, limit',
     ),
     "unknown-family": (
-        {"families": "elimination, positive", "value": "gin"},
-        "family must be one of elimination, positive, not 'gin'",
+        {"families": "elimination, positive", "value": '"gin"'},
+        'family must be one of elimination, positive, not "gin"',
     ),
     "out-at-shape": ({}, 'out_at must be "over" (past the limit) or "reach" (on reaching it)'),
     "winner-bonus-shape": ({}, 'winner_bonus is {"call_up": n, "kalookie": n}'),
     "stakes-shape": ({}, 'stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
     "unknown-stake": (
-        {"stake": "x", "stakes": "call_up, kalookie"},
-        "unknown stake 'x': the stakes are call_up, kalookie",
+        {"stake": '"x"', "stakes": "call_up, kalookie"},
+        'unknown stake "x": the stakes are call_up, kalookie',
     ),
     "currency-shape": (
-        {"currency": "gbp"},
-        "currency must be an ISO code such as GBP, or \"units\", not 'gbp'",
+        {"currency": '"gbp"'},
+        'currency must be an ISO code such as GBP, or "units", not "gbp"',
     ),
     "stake-not-string": (
         {"stake": "call_up", "value": 1},
@@ -239,21 +239,21 @@ ENGLISH = {
     ),
     "map-shape": ({"key": "penalties"}, "penalties must map player names to values"),
     "map-stranger": (
-        {"key": "penalties", "name": "Zed", "players": "Ann, Bo"},
-        "penalties names 'Zed', who is not one of the players (Ann, Bo)",
+        {"key": "penalties", "name": '"Zed"', "players": "Ann, Bo"},
+        'penalties names "Zed", who is not one of the players (Ann, Bo)',
     ),
     "map-twice": (
-        {"key": "penalties", "name": "Bo"},
-        "penalties names 'Bo' twice: give each player once",
+        {"key": "penalties", "name": '"Bo"'},
+        'penalties names "Bo" twice: give each player once',
     ),
     "hand-shape": ({}, 'a hand is an object such as {"winner": "Mark", ...}'),
     "hand-unknown-key": (
-        {"key": "x", "keys": "cards, winner"},
-        "unknown key 'x': a hand has cards, winner",
+        {"key": '"x"', "keys": "cards, winner"},
+        'unknown key "x": a hand has cards, winner',
     ),
     "void-alone": ({}, "a void hand has nothing else: no winner, values or buy-ins"),
     "hand-no-winner": ({}, 'a hand needs a winner, or "void": true'),
-    "value-shape": ({"value": "ten"}, "a hand value is a whole number such as 42, not 'ten'"),
+    "value-shape": ({"value": '"ten"'}, 'a hand value is a whole number such as 42, not "ten"'),
     "cards-shape": ({}, 'cards are a list such as ["Joker", "AS", "10H"]'),
     "cards-most": ({"most": 30}, "at most 30 cards"),
     "counts-shape": ({}, 'counts are {"cards": n, "jokers": n}'),
@@ -301,8 +301,8 @@ ENGLISH = {
         "unknown keys 'x', 'y': a record has format, title",
     ),
     "format-shape": (
-        {"format": "kalooki-game/1", "value": None},
-        'format must be "kalooki-game/1", not None',
+        {"format": "kalooki-game/1", "value": "null"},
+        'format must be "kalooki-game/1", not null',
     ),
     "title-shape": (
         {"most": 200},
@@ -326,8 +326,8 @@ ENGLISH = {
         'the call_up stake must be written as a decimal string such as "0.50"',
     ),
     "amount-not-number": (
-        {"what": "the call_up stake", "value": "abc"},
-        "the call_up stake must be an amount such as \"0.50\", not 'abc'",
+        {"what": "the call_up stake", "value": '"abc"'},
+        'the call_up stake must be an amount such as "0.50", not "abc"',
     ),
     "amount-shape": (
         {"what": "the call_up stake"},

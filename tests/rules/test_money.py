@@ -39,7 +39,7 @@ def test_it_reads_a_stake_exactly(value, currency, amount):
         ("0.005", "GBP", "in GBP can have at most 2 decimal places"),
         ("1.5", "JPY", "in JPY can have no decimal places"),
         ("0.1234", "BHD", "in BHD can have at most 3 decimal places"),
-        ("ten", "GBP", "must be an amount such as \"0.50\", not 'ten'"),
+        ("ten", "GBP", 'must be an amount such as "0.50", not "ten"'),
         ("NaN", "GBP", 'must be an amount such as "0.50"'),
         ("Infinity", "GBP", 'must be an amount such as "0.50"'),
         ([1], "GBP", 'must be an amount such as "0.50"'),

@@ -1,4 +1,4 @@
-"""Every preset as ledger-rules.md lists it: limit, out_at, buy-ins, card values and stakes."""
+"""Every preset as docs/kalooki-rules.md sets it: limit, out_at, buy-ins, card values and stakes."""
 
 from decimal import Decimal
 

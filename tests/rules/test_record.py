@@ -52,7 +52,7 @@ def refused(data) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def test_it_reads_the_example_of_the_spec():
+def test_it_reads_the_example_of_the_record_format():
     data = good(
         hands=[
             {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}},
@@ -178,11 +178,11 @@ BAD = [
     ([], "a game record is a JSON object"),
     (
         {**good(), "format": "kalooki-game/2"},
-        "format must be \"kalooki-game/1\", not 'kalooki-game/2'",
+        'format must be "kalooki-game/1", not "kalooki-game/2"',
     ),
     (
         {k: v for k, v in good().items() if k != "format"},
-        'format must be "kalooki-game/1", not None',
+        'format must be "kalooki-game/1", not null',
     ),
     (good(title=7), "title is text of at most 200 characters"),
     # A title of 0, false or [] is no text either, however empty it looks.
@@ -194,10 +194,10 @@ BAD = [
     (good(played_on="20261120"), 'played_on is a date such as "2026-11-20"'),
     (good(played_on="2026-W47-1"), 'played_on is a date such as "2026-11-20"'),
     # rules
-    (good(rules={"preset": "vegas"}), "unknown preset 'vegas': use one of british, british-151"),
-    (good(rules={"preset": ["british"]}), "unknown preset ['british']: use one of british"),
+    (good(rules={"preset": "vegas"}), 'unknown preset "vegas": use one of british, british-151'),
+    (good(rules={"preset": ["british"]}), 'unknown preset ["british"]: use one of british'),
     (good(rules=[]), 'rules is an object such as {"preset": "british"}'),
-    (with_rules(limits=150), "unknown rule 'limits': the rules are family, limit, out_at"),
+    (with_rules(limits=150), 'unknown rule "limits": the rules are family, limit, out_at'),
     (with_rules(limit="150"), "limit must be a whole number from 10 to 10000"),
     (with_rules(limit=150.0), "limit must be a whole number from 10 to 10000"),
     (with_rules(limit=True), "limit must be a whole number from 10 to 10000"),
@@ -211,7 +211,7 @@ BAD = [
     (with_rules(buy_in_needs_remaining=1), "buy_in_needs_remaining must be from 2 to 6, not 1"),
     (
         with_rules(kalookie_doubles_penalties="yes"),
-        "kalookie_doubles_penalties must be true or false, not 'yes'",
+        'kalookie_doubles_penalties must be true or false, not "yes"',
     ),
     (with_rules(winner_bonus=20), 'winner_bonus is {"call_up": n, "kalookie": n}'),
     (
@@ -232,16 +232,16 @@ BAD = [
     (with_stakes(buy_in="0.505"), "the buy_in stake in GBP can have at most 2 decimal places"),
     (
         with_stakes(kalookie="two"),
-        "the kalookie stake must be an amount such as \"0.50\", not 'two'",
+        'the kalookie stake must be an amount such as "0.50", not "two"',
     ),
     (
         with_stakes(kalookie=None),
-        'the kalookie stake must be written as a decimal string such as "0.50", not None',
+        'the kalookie stake must be written as a decimal string such as "0.50", not null',
     ),
-    (with_stakes(tip="1"), "unknown stake 'tip': the stakes are call_up, kalookie"),
+    (with_stakes(tip="1"), 'unknown stake "tip": the stakes are call_up, kalookie'),
     (
         good(stakes={"currency": "pounds"}),
-        "currency must be an ISO code such as GBP, or \"units\", not 'pounds'",
+        'currency must be an ISO code such as GBP, or "units", not "pounds"',
     ),
     (good(stakes="0.10"), 'stakes is an object such as {"currency": "GBP", "call_up": "0.10"}'),
     # seats
@@ -260,35 +260,35 @@ BAD = [
     (good(players=["Andy", "M" * 41]), "a player's name has at most 40 characters"),
     (
         good(first_dealer="Zoe"),
-        "the first dealer 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+        'the first dealer "Zoe" is not one of the players (Andy, Mark, John, Frank)',
     ),
-    (good(first_dealer=""), "the first dealer '' is not one of the players (Andy, Mark"),
+    (good(first_dealer=""), 'the first dealer "" is not one of the players (Andy, Mark'),
     (good(first_dealer=1), "the first dealer 1 is not one of the players (Andy, Mark"),
     # hands: shape
     (good(hands={"1": HAND_1}), "hands is a list of hands"),
     (with_hands(HAND_1, ["John"]), 'Hand 2: a hand is an object such as {"winner": "Mark", ...}'),
     (
         with_hands({**HAND_1, "bonus": 5}),
-        "Hand 1: unknown key 'bonus': a hand has adjustments, buy_ins, cards",
+        'Hand 1: unknown key "bonus": a hand has adjustments, buy_ins, cards',
     ),
     (
         with_hands(HAND_1, {"void": True, "winner": "John"}),
         "Hand 2: a void hand has nothing else: no winner",
     ),
-    (with_hands(HAND_1, {"void": "yes"}), "Hand 2: void must be true or false, not 'yes'"),
+    (with_hands(HAND_1, {"void": "yes"}), 'Hand 2: void must be true or false, not "yes"'),
     (with_hands({"penalties": {"Andy": 4}}), 'Hand 1: a hand needs a winner, or "void": true'),
     (
         with_hands({**HAND_1, "winner": "Zoe"}),
-        "Hand 1: the winner 'Zoe' is not one of the players (Andy, Mark, John, Frank)",
+        'Hand 1: the winner "Zoe" is not one of the players (Andy, Mark, John, Frank)',
     ),
     (with_hands({**HAND_1, "kalookie": 1}), "Hand 1: kalookie must be true or false, not 1"),
     (
         with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Zoe": 4}}),
-        "Hand 1: penalties names 'Zoe', who is not one of the players (Andy, Mark, John, Frank)",
+        'Hand 1: penalties names "Zoe", who is not one of the players (Andy, Mark, John, Frank)',
     ),
     (
         with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Frank": "4"}}),
-        "Hand 1, Frank: a hand value is a whole number such as 42, not '4'",
+        'Hand 1, Frank: a hand value is a whole number such as 42, not "4"',
     ),
     (
         with_hands({"winner": "John", "penalties": {"Andy": 4, "Mark": 4, "Frank": 4.0}}),
@@ -453,7 +453,7 @@ def read_refused(text: str | bytes) -> str:
 
 def test_it_refuses_a_key_given_twice_naming_it_instead_of_keeping_the_last():
     text = '{"format": "kalooki-game/1", "hands": [{"winner": "Bob", "winner": "Ann"}]}'
-    assert read_refused(text) == "the key 'winner' appears twice in one object: keep one of each"
+    assert read_refused(text) == 'the key "winner" appears twice in one object: keep one of each'
 
 
 def test_it_reads_a_file_that_starts_with_a_byte_order_mark():
@@ -472,7 +472,7 @@ def test_it_refuses_text_that_is_not_utf8_or_not_json_or_nan():
 
 def test_it_refuses_an_unknown_top_level_key_naming_it():
     message = refused({**good(), "comment": "x" * 1000, "extra": 1})
-    assert message.startswith("unknown keys 'comment', 'extra': a record has format, title")
+    assert message.startswith('unknown keys "comment", "extra": a record has format, title')
 
 
 def test_it_accepts_the_results_export_game_adds():

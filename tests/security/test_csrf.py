@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client as DjangoClient
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -290,11 +291,15 @@ def every_route(resolver=None, prefix=""):
 
 def test_no_view_but_the_json_apis_is_exempt_from_csrf():
     """The API's authority is the game's link in its path, never a cookie: a cross-site page
-    can't borrow what it does not know."""
+    can't borrow what it does not know. Its schema and page only read (a POST there is 405)."""
     routes = list(every_route())
     assert len(routes) > 30
     exempt = [route for route, view in routes if getattr(view, "csrf_exempt", False)]
-    assert exempt and all(route.startswith("api/v1/games/") for route in exempt)
+    assert exempt and all(route.startswith("api/v1/") for route in exempt)
+    reads = sorted(route for route in exempt if not route.startswith("api/v1/games/"))
+    assert reads == ["api/v1/", "api/v1/openapi.json"]
+    for route in reads:
+        assert DjangoClient(enforce_csrf_checks=True).post("/" + route).status_code == 405
 
 
 def test_every_route_refuses_a_post_without_the_token():

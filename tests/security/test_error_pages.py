@@ -100,5 +100,5 @@ def test_the_api_answers_a_method_it_does_not_take_in_json():
     game = stored_game()
     response = Client().delete(f"/api/v1/games/{game.edit_token}")
     assert response.status_code == 405
-    assert response["Allow"] == "GET"
-    assert response.json()["error"] == "This address takes GET."
+    assert response["Allow"] == "GET, HEAD"
+    assert response.json()["error"] == "This address takes GET, HEAD."

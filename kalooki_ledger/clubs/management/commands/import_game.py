@@ -28,12 +28,15 @@ def read_json(path: str) -> object:
     try:
         return read_record_json(raw)
     except RecordError as exc:
-        raise CommandError(f"{path} is not a JSON game record: {exc}") from None
+        raise CommandError(
+            f"{path} is not a JSON game record: {exc} (the format: docs/record-format.md)"
+        ) from None
 
 
 class Command(BaseCommand):
     help = (
         "Imports a kalooki-game/1 record (or a list of them, as export_game writes) from FILE or -."
+        " The format: docs/record-format.md."
     )
 
     def add_arguments(self, parser):

@@ -9,7 +9,10 @@ from ...exports import EXPORTERS
 
 
 class Command(BaseCommand):
-    help = "Prints a game's record with its results; with no ID, a JSON list of every game."
+    help = (
+        "Prints a game's record with its results; with no ID, a JSON list of every game. "
+        "The format: docs/record-format.md."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("id", nargs="?", type=int, help="the game's id; omit for every game")
