@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
-from kalooki_ledger.games.forms import settings_initial
+from kalooki_ledger.games.forms import checked_title, settings_initial
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.present.problems import check_name
+from kalooki_ledger.games.present.problems import check_name, lookalike_sentence
 from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -238,6 +238,16 @@ class PlayerForm(forms.Form):
             names.append(name)
         if not names:
             raise forms.ValidationError(_("Give at least one name."))
+        # A name that only looks like another (a Cyrillic A for a Latin A) is refused, not merged.
+        alike = engine.first_lookalike(names)
+        members = self.club.players.values_list("name", flat=True)
+        looks = {engine.lookalike_key(member): member for member in members}
+        for name in names:
+            member = looks.get(engine.lookalike_key(name))
+            if alike is None and member and engine.name_key(member) != engine.name_key(name):
+                alike = (member, name)
+        if alike is not None:
+            raise forms.ValidationError(lookalike_sentence(*alike))
         self.skipped = [n for n in names if same_name(self.club, n)]
         new = [n for n in names if n not in self.skipped]
         if not new:  # nothing to add: say whom each name already is
@@ -315,6 +325,9 @@ class NewGameForm(GameSettingsForm):
                 widget=forms.TextInput(attrs={"list": "regulars", "autocomplete": "off"}),
             )
 
+    def clean_title(self) -> str:
+        return checked_title(self.cleaned_data["title"])
+
     def seat_fields(self):
         return [self[f"seat_{n}"] for n in range(1, self.SEATS + 1)]
 
@@ -336,6 +349,9 @@ class NewGameForm(GameSettingsForm):
             )
         if engine.first_repeat(names) is not None:
             raise forms.ValidationError(_("A player can sit in only one seat: each name once."))
+        alike = engine.first_lookalike(names)
+        if alike is not None:
+            raise forms.ValidationError(lookalike_sentence(*alike))
         data["players"] = names
         return data
 

@@ -22,7 +22,7 @@ from kalooki_ledger.rules.record import (
 )
 
 from .present import beside_text, problem_message, problem_text
-from .present.problems import check_name
+from .present.problems import check_name, lookalike_sentence
 
 MAX_SEATS = 6
 STAKE_FIELDS = STAKE_KEYS
@@ -336,6 +336,15 @@ def preset_values() -> list[dict]:
     return values
 
 
+def checked_title(title: str) -> str:
+    """A game's title that shows all it holds, or the engine's sentence naming what hides."""
+    found = engine.title_problem(title)
+    if found is not None:
+        text = problem_message(found)
+        raise forms.ValidationError(f"{text[0].upper()}{text[1:]}.")
+    return title
+
+
 class NewGameForm(SettingsForm):
     """A new game: the settings, the players as they sit, and a title."""
 
@@ -372,6 +381,9 @@ class NewGameForm(SettingsForm):
         self.record: engine.GameRecord | None = None
         self.drawn: list[tuple[int, str]] = []
 
+    def clean_title(self) -> str:
+        return checked_title(self.cleaned_data["title"])
+
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
 
@@ -385,6 +397,7 @@ class NewGameForm(SettingsForm):
     def clean(self) -> dict:
         # The names first: the settings are asked of the engine only once every field reads.
         seen: dict[str, str] = {}
+        looks: dict[str, str] = {}  # a name by how it looks (engine.lookalike_key)
         for key, name in self.names():
             problem = check_name(name)[1]
             if problem:
@@ -395,7 +408,10 @@ class NewGameForm(SettingsForm):
                     gettext("%(name)s is already playing: give each player a different name")
                     % {"name": name},
                 )
+            elif engine.lookalike_key(name) in looks:
+                self.add_error(key, lookalike_sentence(looks[engine.lookalike_key(name)], name))
             seen[engine.name_key(name)] = key
+            looks.setdefault(engine.lookalike_key(name), name)
         data = super().clean()
         if not self.errors:
             self.record = self.build_record(data)
