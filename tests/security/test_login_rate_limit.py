@@ -310,3 +310,11 @@ def test_thirty_parallel_attempts_let_through_no_more_than_the_limit(settings):
     # attempt is answered 503 (nothing done, nobody let in), never 302.
     busy = statuses.count(503) if connection.vendor == "sqlite" else 0
     assert statuses.count(200) + statuses.count(429) + busy == 30
+
+
+def test_the_block_is_told_in_the_readers_language(client):
+    make_user("fran")
+    fail_times(client, "fran")
+    response = attempt(client, "fran", PASSWORD, HTTP_ACCEPT_LANGUAGE="sv-SE,sv;q=0.9")
+    assert response.status_code == 429
+    assert "För många misslyckade inloggningar" in response.content.decode()
