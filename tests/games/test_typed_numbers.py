@@ -6,13 +6,15 @@ import html
 from decimal import Decimal
 
 import pytest
-from django.utils import translation
+from django.utils import formats, translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kalooki_ledger.clubs.models import Tournament
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.typed_numbers import read_number
 from kalooki_ledger.rules.errors import RecordError
-from kalooki_ledger.rules.money import parse_amount
+from kalooki_ledger.rules.money import PLAIN_AMOUNT, parse_amount
 from tests.clubs.factories import make_club, make_players
 from tests.games.test_new_game_view import new_game_form
 
@@ -164,3 +166,24 @@ def test_a_tournaments_fee_reads_a_swedish_thousands_space(client, organiser):
     client.post("/clubs/friday/tournaments/new/", data)
     tournament = Tournament.objects.get()
     assert (tournament.entry_fee, tournament.buy_in) == (Decimal("1000"), Decimal("2500.50"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    value=st.decimals(min_value=0, max_value=10**9, places=2, allow_nan=False),
+    language=st.sampled_from(["sv", "en-gb"]),
+)
+def test_an_amount_written_as_the_language_writes_it_reads_back(value, language):
+    with translation.override(language):
+        written = formats.number_format(value, 2, force_grouping=True)
+        read = read_number(written)
+    assert read is not None and Decimal(read.plain) == value and read.places == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=12), language=st.sampled_from(["sv", "en-gb"]))
+def test_whatever_is_read_is_a_plain_finite_amount(text, language):
+    with translation.override(language):
+        read = read_number(text)
+    if read is not None:
+        assert PLAIN_AMOUNT.fullmatch(read.plain) and Decimal(read.plain).is_finite()
