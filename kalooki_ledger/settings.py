@@ -111,7 +111,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# One cache for every worker (the login limit counts across them): a table in the database.
+# One cache for every worker, a table in the database (login counts are in throttle.py).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

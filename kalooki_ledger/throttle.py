@@ -1,11 +1,30 @@
-"""Attempts counted across every worker and process, atomically: each attempt takes one of a
-key's slots with cache.add(), which only one caller can win, so no two count as one."""
+"""Attempts counted across every worker and process, atomically, in a table of their own: each
+attempt takes one of a key's slots by inserting its row, which only one caller can win, so no
+two count as one. A cache would do it too, but a cache drops live entries to make room (Django's
+database cache culls a third past 300) and swallows a database fault as "not stored"."""
 
 import hashlib
+from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import IntegrityError, models, transaction
 from django.http import HttpRequest
+from django.utils import timezone
+
+
+class Slot(models.Model):
+    """One counted attempt, until `expires`. Kept by the games app's migrations (the site's
+    plumbing imports no app; games/models.py imports this so the app owns the table)."""
+
+    key = models.CharField(max_length=80, primary_key=True)
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        app_label = "games"
+        db_table = "kalooki_throttle_slot"
+
+    def __str__(self) -> str:
+        return self.key
 
 
 def client_address(request: HttpRequest) -> str:
@@ -18,21 +37,39 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+def now():
+    return timezone.now()
+
+
 def _slots(key: str, limit: int) -> list[str]:
-    # Whatever was typed (NUL, any length) becomes a key every cache backend accepts.
+    # Whatever was typed (NUL, any length) becomes a short key every database accepts.
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
-    return [f"throttle:{digest}:{n}" for n in range(limit)]
+    return [f"{digest}:{n}" for n in range(limit)]
+
+
+def _live(slots: list[str]) -> set[str]:
+    return set(Slot.objects.filter(key__in=slots, expires__gt=now()).values_list("key", flat=True))
 
 
 def take(key: str, limit: int, window: int) -> str | None:
     """Takes one of `limit` slots of `key` for `window` seconds (each slot lapses `window`
-    after it was taken); the slot taken, or None when every slot is in use."""
+    after it was taken); the slot taken, or None when every slot is in use. A database
+    that can't be written raises, as every other write does (the site's 503)."""
+    moment = now()
+    # Lapsed slots of every key go (the expires index makes it cheap), so the table stays small.
+    Slot.objects.filter(expires__lte=moment).delete()
     slots = _slots(key, limit)
-    used = cache.get_many(slots)
+    used = _live(slots)
     for slot in slots:
-        # add() stores only where nothing is: of two workers racing for a slot one wins.
-        if slot not in used and cache.add(slot, 1, window):
-            return slot
+        if slot in used:
+            continue
+        try:
+            # The primary key lets only one of two workers racing for a slot insert it.
+            with transaction.atomic():
+                Slot.objects.create(key=slot, expires=moment + timedelta(seconds=window))
+        except IntegrityError:
+            continue
+        return slot
     return None
 
 
@@ -49,12 +86,12 @@ def take_all(wanted: list[tuple[str, int, int]]) -> list[str] | None:
 
 
 def give_back(slots: list[str]) -> None:
-    cache.delete_many(slots)
+    Slot.objects.filter(key__in=slots).delete()
 
 
 def full(key: str, limit: int) -> bool:
-    return len(cache.get_many(_slots(key, limit))) >= limit
+    return len(_live(_slots(key, limit))) >= limit
 
 
 def clear(key: str, limit: int) -> None:
-    cache.delete_many(_slots(key, limit))
+    give_back(_slots(key, limit))

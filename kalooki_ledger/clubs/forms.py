@@ -7,14 +7,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
-from kalooki_ledger.games.forms import settings_initial
+from kalooki_ledger.games.forms import checked_title, settings_initial, too_many_places
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.present.problems import check_name
+from kalooki_ledger.games.present.problems import check_name, lookalike_sentence
+from kalooki_ledger.games.typed_numbers import MoneyField
 from kalooki_ledger.rules.money import format_amount, minor_digits
 
 from .models import STAKE_FIELDS, Club, ClubGame, ClubPlayer, Membership, Tournament
@@ -238,6 +239,16 @@ class PlayerForm(forms.Form):
             names.append(name)
         if not names:
             raise forms.ValidationError(_("Give at least one name."))
+        # A name that only looks like another (a Cyrillic A for a Latin A) is refused, not merged.
+        alike = engine.first_lookalike(names)
+        members = self.club.players.values_list("name", flat=True)
+        looks = {engine.lookalike_key(member): member for member in members}
+        for name in names:
+            member = looks.get(engine.lookalike_key(name))
+            if alike is None and member and engine.name_key(member) != engine.name_key(name):
+                alike = (member, name)
+        if alike is not None:
+            raise forms.ValidationError(lookalike_sentence(*alike))
         self.skipped = [n for n in names if same_name(self.club, n)]
         new = [n for n in names if n not in self.skipped]
         if not new:  # nothing to add: say whom each name already is
@@ -315,6 +326,9 @@ class NewGameForm(GameSettingsForm):
                 widget=forms.TextInput(attrs={"list": "regulars", "autocomplete": "off"}),
             )
 
+    def clean_title(self) -> str:
+        return checked_title(self.cleaned_data["title"])
+
     def seat_fields(self):
         return [self[f"seat_{n}"] for n in range(1, self.SEATS + 1)]
 
@@ -336,6 +350,9 @@ class NewGameForm(GameSettingsForm):
             )
         if engine.first_repeat(names) is not None:
             raise forms.ValidationError(_("A player can sit in only one seat: each name once."))
+        alike = engine.first_lookalike(names)
+        if alike is not None:
+            raise forms.ValidationError(lookalike_sentence(*alike))
         data["players"] = names
         return data
 
@@ -346,6 +363,10 @@ def club_table(club: Club) -> dict[str, str]:
     stakes = {key: format_amount(getattr(club, key), digits) for key in STAKE_FIELDS}
     table = settings_initial(club.preset, club.rule_changes(club.preset), stakes)
     return {key: str(value) for key, value in table.items()} | {"currency": club.currency}
+
+
+# What a tournament's fee is called in a refusal (the engine's English, translated on show).
+FEE_WHAT = {"entry_fee": gettext_noop("the entry fee"), "buy_in": gettext_noop("the buy-in")}
 
 
 class TournamentForm(NamedModelForm):
@@ -359,6 +380,7 @@ class TournamentForm(NamedModelForm):
         fields = ["name", "entry_fee", "buy_in"]
         # Typed as the page's language writes money ("7,50" in Swedish), on a decimal keypad.
         localized_fields = ["entry_fee", "buy_in"]
+        field_classes = {"entry_fee": MoneyField, "buy_in": MoneyField}
         widgets = {
             field: forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
             for field in ("entry_fee", "buy_in")
@@ -399,9 +421,13 @@ class TournamentForm(NamedModelForm):
 
     def clean(self):
         data = super().clean()
+        currency = self.instance.currency
         for field in ("entry_fee", "buy_in"):
-            if data.get(field) is not None and data[field] < Decimal(0):
+            typed = data.get(field)
+            if typed is not None and typed < Decimal(0):
                 self.add_error(field, _("Use 0 or more."))
+            elif typed is not None and -int(typed.as_tuple().exponent) > minor_digits(currency):
+                self.add_error(field, too_many_places(FEE_WHAT[field], currency))
         return data
 
 

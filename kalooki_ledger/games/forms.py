@@ -4,7 +4,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
@@ -13,16 +13,19 @@ from django.utils import formats
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import PLAIN_AMOUNT, minor_digits
 from kalooki_ledger.rules.record import (
     RULE_KEYS,
     STAKE_KEYS,
+    STAKE_WHAT,
     build_rules,
     build_stakes,
     control_character,
 )
 
 from .present import beside_text, problem_message, problem_text
-from .present.problems import check_name
+from .present.problems import check_name, lookalike_sentence
+from .typed_numbers import WholeField, read_number
 
 MAX_SEATS = 6
 STAKE_FIELDS = STAKE_KEYS
@@ -58,11 +61,8 @@ def preset_choices() -> list[tuple[str, str]]:
 
 def amount(text: str) -> Decimal | None:
     """`text` as a number the way the engine reads a stake, or None."""
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None
+    text = text.strip()
+    return Decimal(text) if PLAIN_AMOUNT.fullmatch(text) else None
 
 
 # A stake that is no number, refused beside its field in the page's language; the English is
@@ -87,23 +87,31 @@ NOT_AN_AMOUNT = {
 
 
 class StakeField(forms.CharField):
-    """A stake as typed, in the page's language: Swedish shows "0,50" and takes "0,50" or
-    "0.50"; the record and the engine get "0.50" (USE_THOUSAND_SEPARATOR is off, so no
-    other separator is read)."""
+    """A stake as typed, in the page's language (typed_numbers): Swedish shows "0,50" and takes
+    "1 000,50" (or a keypad's "0.50"); the record and the engine get "1000.50", with the places
+    typed, so that "1,500" is refused in a currency of two."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=12, required=False, localize=True, **kwargs)
+        super().__init__(max_length=16, required=False, localize=True, **kwargs)
 
     def to_python(self, value: Any) -> str:
         typed = super().to_python(value)
-        read = formats.sanitize_separators(typed)
-        return read if amount(read) is not None else typed  # a refusal quotes what was typed
+        read = read_number(typed)
+        return read.plain if read is not None else typed  # a refusal quotes what was typed
 
     def prepare_value(self, value: Any) -> Any:
         # A Decimal is written by the widget as the language writes it; anything else as typed.
         if isinstance(value, str) and amount(value) is not None:
             return amount(value)
         return value
+
+
+def too_many_places(what: str, currency: str) -> str:
+    """The engine's refusal of more decimals than the currency has, for an amount typed so,
+    in the reader's words (`what` is the engine's English, such as "the call_up stake")."""
+    digits = minor_digits(currency)
+    code = "amount-whole" if digits == 0 else "amount-places"
+    return problem_message(engine.problem(code, what=what, currency=currency, digits=digits))
 
 
 class SettingsForm(forms.Form):
@@ -113,9 +121,7 @@ class SettingsForm(forms.Form):
     preset = forms.ChoiceField(
         choices=preset_choices, initial=engine.DEFAULT_PRESET, widget=forms.RadioSelect
     )
-    limit = forms.IntegerField(
-        required=False, min_value=10, max_value=10_000, label=gettext_lazy("Limit")
-    )
+    limit = WholeField(required=False, min_value=10, max_value=10_000, label=gettext_lazy("Limit"))
     out_at = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Out when"),
@@ -147,31 +153,31 @@ class SettingsForm(forms.Form):
         label=gettext_lazy("A kalookie (or bending the table) doubles the others' points"),
         choices=[*KEEP, ("yes", gettext_lazy("yes")), ("no", gettext_lazy("no"))],
     )
-    bonus_call_up = forms.IntegerField(
+    bonus_call_up = WholeField(
         required=False,
         min_value=0,
         max_value=500,
         label=gettext_lazy("Points off the winner (call-up)"),
     )
-    bonus_kalookie = forms.IntegerField(
+    bonus_kalookie = WholeField(
         required=False,
         min_value=0,
         max_value=500,
         label=gettext_lazy("Points off the winner (kalookie)"),
     )
-    joker_value = forms.IntegerField(
+    joker_value = WholeField(
         required=False,
         min_value=1,
         max_value=100,
         label=gettext_lazy("A joker in hand counts"),
     )
-    target = forms.IntegerField(
+    target = WholeField(
         required=False,
         min_value=1,
         max_value=100_000,
         label=gettext_lazy("Play to a target score"),
     )
-    deals = forms.IntegerField(
+    deals = WholeField(
         required=False,
         min_value=1,
         max_value=100_000,
@@ -236,9 +242,15 @@ class SettingsForm(forms.Form):
         """Each stake the family plays for is a number, its example written as the page's
         language writes it ("0,50" in Swedish)."""
         example = formats.localize_input(Decimal("0.50"))
-        for key, value in self.stakes_record(data).items():
-            if key in NOT_AN_AMOUNT and amount(value) is None:
+        stakes = self.stakes_record(data)
+        digits = minor_digits(stakes["currency"])
+        for key, value in stakes.items():
+            if key not in NOT_AN_AMOUNT:
+                continue
+            if amount(value) is None:
                 self.add_error(key, NOT_AN_AMOUNT[key] % {"example": example, "typed": value})
+            elif len(value.partition(".")[2]) > digits:  # "1,500" typed, though it is 1,5
+                self.add_error(key, too_many_places(STAKE_WHAT[key], stakes["currency"]))
 
     def check_settings(self, data: dict) -> None:
         """The engine's rules and stakes for these settings. Its refusals name no field, so it is
@@ -336,6 +348,15 @@ def preset_values() -> list[dict]:
     return values
 
 
+def checked_title(title: str) -> str:
+    """A game's title that shows all it holds, or the engine's sentence naming what hides."""
+    found = engine.title_problem(title)
+    if found is not None:
+        text = problem_message(found)
+        raise forms.ValidationError(f"{text[0].upper()}{text[1:]}.")
+    return title
+
+
 class NewGameForm(SettingsForm):
     """A new game: the settings, the players as they sit, and a title."""
 
@@ -372,6 +393,9 @@ class NewGameForm(SettingsForm):
         self.record: engine.GameRecord | None = None
         self.drawn: list[tuple[int, str]] = []
 
+    def clean_title(self) -> str:
+        return checked_title(self.cleaned_data["title"])
+
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(1, MAX_SEATS + 1)]
 
@@ -385,6 +409,7 @@ class NewGameForm(SettingsForm):
     def clean(self) -> dict:
         # The names first: the settings are asked of the engine only once every field reads.
         seen: dict[str, str] = {}
+        looks: dict[str, str] = {}  # a name by how it looks (engine.lookalike_key)
         for key, name in self.names():
             problem = check_name(name)[1]
             if problem:
@@ -395,7 +420,10 @@ class NewGameForm(SettingsForm):
                     gettext("%(name)s is already playing: give each player a different name")
                     % {"name": name},
                 )
+            elif engine.lookalike_key(name) in looks:
+                self.add_error(key, lookalike_sentence(looks[engine.lookalike_key(name)], name))
             seen[engine.name_key(name)] = key
+            looks.setdefault(engine.lookalike_key(name), name)
         data = super().clean()
         if not self.errors:
             self.record = self.build_record(data)

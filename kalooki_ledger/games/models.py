@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.throttle import Slot as ThrottleSlot  # noqa: F401 (the games app keeps its table)
 
 from . import ledger_cache
 

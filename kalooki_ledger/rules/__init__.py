@@ -10,7 +10,16 @@ from .families import FAMILIES, check, check_setup, extend, family_of, replay
 from .family import Family
 from .game import CardCount, Game, Hand
 from .ledger import HandRow, Ledger, Standing
-from .names import check_name, first_repeat, name_key, name_problem, tidy_name
+from .names import (
+    check_name,
+    first_lookalike,
+    first_repeat,
+    lookalike_key,
+    name_key,
+    name_problem,
+    tidy_name,
+    title_problem,
+)
 from .presets import DEFAULT_PRESET, PRESETS, TOURNAMENT_PRESET, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
 from .settle import Transfer, fewest_transfers
@@ -42,7 +51,9 @@ __all__ = [
     "extend",
     "family_of",
     "fewest_transfers",
+    "first_lookalike",
     "first_repeat",
+    "lookalike_key",
     "name_key",
     "name_problem",
     "parse_card",
@@ -53,4 +64,5 @@ __all__ = [
     "replay",
     "results_to_json",
     "tidy_name",
+    "title_problem",
 ]

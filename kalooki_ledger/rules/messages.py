@@ -9,6 +9,11 @@ MESSAGES: dict[str, str] = {
     "players-count": _("a game has %(low)s to %(high)s players, not %(count)s"),
     "player-unnamed": _("every player needs a name"),
     "player-twice": _("two players are called %(name)r: give each a different name"),
+    # Also the record's (record.py): two names whose Unicode skeletons match (names.py).
+    "players-lookalike": _(
+        "%(one)r and %(other)r look the same (a letter of another alphabet, such as a Cyrillic "
+        "A for a Latin A, draws alike): give each player a name that looks different"
+    ),
     "first-dealer-unknown": _("the first dealer %(name)s is not one of the players (%(players)s)"),
     "limit-too-low": _("the limit must be at least 1"),
     "family-unavailable": _("the %(family)s family of scoring is not available yet"),
@@ -190,6 +195,10 @@ MESSAGES: dict[str, str] = {
     "record-unknown-keys": _("unknown keys %(keys)s: a record has %(known)s"),
     "format-shape": _('format must be "%(format)s", not %(value)s'),
     "title-shape": _("title is text of at most %(most)s characters, without control characters"),
+    "title-hidden": _(
+        "a game's title is letters, digits, spaces and punctuation: %(char)s is invisible or "
+        "turns the text around, so the title could read other than it shows"
+    ),
     "played-on-shape": _('played_on is a date such as "2026-11-20"'),
     "rules-shape": _('rules is an object such as {"preset": "british"}'),
     "hands-shape": _("hands is a list of hands"),

@@ -1,6 +1,7 @@
 """Money as exact decimals in one currency: the minor unit, rounding and how amounts are written."""
 
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+import re
+from decimal import ROUND_DOWN, Decimal
 
 from .errors import RecordError, as_json, problem
 
@@ -14,6 +15,8 @@ _MINOR_DIGITS = {
     **dict.fromkeys(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"], 3),
 }
 UNITS = "units"
+# A record's amount: digits and a point ("0.50"); Decimal would also read "1e3", "NaN", "1_000".
+PLAIN_AMOUNT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 
 
 def minor_digits(currency: str) -> int:
@@ -40,12 +43,9 @@ def parse_amount(value: object, what: str, currency: str) -> Decimal:
     if isinstance(value, int | Decimal):
         amount = Decimal(value)
     elif isinstance(value, str):
-        try:
-            amount = Decimal(value.strip())
-        except InvalidOperation:
-            raise RecordError(
-                problem("amount-not-number", what=what, value=as_json(value))
-            ) from None
+        if not PLAIN_AMOUNT.fullmatch(value.strip()):
+            raise RecordError(problem("amount-not-number", what=what, value=as_json(value)))
+        amount = Decimal(value.strip())
     else:
         raise RecordError(problem("amount-shape", what=what))
     if not amount.is_finite():

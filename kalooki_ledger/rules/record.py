@@ -16,7 +16,14 @@ from .families import FAMILIES, check_setup, family_of, replay
 from .game import SETTLES, CardCount, Game, Hand
 from .ledger import Ledger
 from .money import UNITS, display_digits, format_amount, parse_amount
-from .names import MAX_NAME, first_repeat, name_problem, tidy_name
+from .names import (
+    MAX_NAME,
+    first_lookalike,
+    first_repeat,
+    name_problem,
+    tidy_name,
+    title_problem,
+)
 from .presets import PRESETS
 from .replay import MAX_HANDS
 from .words import gettext_noop
@@ -278,6 +285,9 @@ def parse_players(value: Any) -> tuple[str, ...]:
     twice = first_repeat(players)
     if twice is not None:
         raise _fail("players-twice-alike", name=twice)
+    alike = first_lookalike(players)
+    if alike is not None:
+        raise _fail("players-lookalike", one=alike[0], other=alike[1])
     return tuple(players)
 
 
@@ -330,6 +340,9 @@ def parse_record(data: Any) -> GameRecord:
     title = "" if title is None else title  # omitted or null; 0 or false is no title either
     if not isinstance(title, str) or len(title) > MAX_TITLE or control_character(title):
         raise _fail("title-shape", most=MAX_TITLE)
+    hidden = title_problem(title)
+    if hidden is not None:
+        raise RecordError(hidden)
     played_on = data.get("played_on")
     if played_on is not None:
         # Only as the record writes it: Python's reader also takes 20261120 and 2026-W47-1.

@@ -13,7 +13,7 @@ from .errors import Problem, RecordError, as_json, problem
 from .game import Game, Hand
 from .ledger import NOTHING, HandRow, Ledger, Standing
 from .money import ZERO, display_digits, split_evenly
-from .names import first_repeat
+from .names import first_lookalike, first_repeat
 from .settle import fewest_transfers
 
 if TYPE_CHECKING:
@@ -39,6 +39,9 @@ def check_seats(game: Game) -> None:
     twice = first_repeat(names)
     if twice is not None:
         raise RecordError(problem("player-twice", name=twice))
+    alike = first_lookalike(names)
+    if alike is not None:
+        raise RecordError(problem("players-lookalike", one=alike[0], other=alike[1]))
     if game.first_dealer not in names:
         raise RecordError(
             problem(

@@ -45,3 +45,28 @@ def test_a_new_game_on_a_narrow_phone_in_swedish(swedish_phone):
     page.wait_for_url("**/g/**")
     game = Game.objects.get()
     assert (game.call_up, game.initial) == (Decimal("0.25"), Decimal("0.50"))
+
+
+def test_lookalike_names_and_a_stake_in_thousands_on_a_narrow_phone_in_swedish(swedish_phone):
+    """Issue 24: a Cyrillic lookalike refused naming both names; "1 000" read as a thousand."""
+    page = swedish_phone
+    page.goto("/new/")
+    page.fill("#id_player_1", "Ann")
+    page.fill("#id_player_2", "\u0410nn")
+    page.fill("#id_initial", "1 000")
+    page.get_by_role("button", name="Starta partiet").click()
+    page.get_by_text("ser likadana ut").wait_for()
+    assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    shoot(page, "lookalike-names-in-swedish")
+
+    page.fill("#id_player_2", "Bosse")
+    page.fill("#id_call_up", "1e3")
+    page.get_by_role("button", name="Starta partiet").click()
+    page.get_by_text("inte ”1e3”").wait_for()
+    assert not Game.objects.exists()
+
+    page.fill("#id_call_up", "0,10")
+    page.get_by_role("button", name="Starta partiet").click()
+    page.wait_for_url("**/g/**")
+    assert Game.objects.get().initial == Decimal("1000")

@@ -18,11 +18,15 @@ def _fresh_cache(request):
     the database starts with no failures counted."""
     from django.core.cache import cache
 
+    from kalooki_ledger.throttle import Slot
+
     if {"transactional_db", "live_server"} & set(request.fixturenames):
         request.getfixturevalue("transactional_db")
     elif request.node.get_closest_marker("django_db") is None:
         yield  # a pure test: no cache, no database
         return
     cache.clear()
+    Slot.objects.all().delete()
     yield
     cache.clear()
+    Slot.objects.all().delete()

@@ -305,6 +305,8 @@ def test_a_file_restore_could_not_tell_the_format_of_is_refused(tmp_path):
 def test_every_model_of_the_site_is_in_the_backup():
     labels = {model._meta.label for model in backed_up_models()}
     for app in ("games", "clubs"):
-        assert {m._meta.label for m in apps.get_app_config(app).get_models()} <= labels
+        models = {m._meta.label for m in apps.get_app_config(app).get_models()}
+        assert models - {"games.Slot"} <= labels
     assert {"auth.User", "auth.Group", "sessions.Session", "admin.LogEntry"} <= labels
-    assert not {"contenttypes.ContentType", "auth.Permission"} & labels
+    # The login limit's counted attempts lapse in minutes: they are no data to restore.
+    assert not {"contenttypes.ContentType", "auth.Permission", "games.Slot"} & labels

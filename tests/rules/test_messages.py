@@ -31,6 +31,11 @@ ENGLISH = {
         {"name": "Ann"},
         "two players are called 'Ann': give each a different name",
     ),
+    "players-lookalike": (
+        {"one": "Ann", "other": "\u0410nn"},
+        "'Ann' and '\u0410nn' look the same (a letter of another alphabet, such as a Cyrillic A "
+        "for a Latin A, draws alike): give each player a name that looks different",
+    ),
     "first-dealer-unknown": (
         {"name": '"Zed"', "players": "Ann, Bo"},
         'the first dealer "Zed" is not one of the players (Ann, Bo)',
@@ -307,6 +312,12 @@ ENGLISH = {
     "title-shape": (
         {"most": 200},
         "title is text of at most 200 characters, without control characters",
+    ),
+    "title-hidden": (
+        {"char": "U+202E (right-to-left override)"},
+        "a game's title is letters, digits, spaces and punctuation: U+202E (right-to-left "
+        "override) is invisible or turns the text around, so the title could read other than "
+        "it shows",
     ),
     "played-on-shape": ({}, 'played_on is a date such as "2026-11-20"'),
     "rules-shape": ({}, 'rules is an object such as {"preset": "british"}'),

@@ -12,6 +12,10 @@ def _fast_passwords(settings):
 def _fresh_cache():
     from django.core.cache import cache
 
+    from kalooki_ledger.throttle import Slot
+
     cache.clear()
+    Slot.objects.all().delete()
     yield
     cache.clear()
+    Slot.objects.all().delete()

@@ -1,20 +1,19 @@
 """The login throttle (clubs/ratelimit.py): five failures in fifteen minutes per name and per
-address, then 429 with a clear message, even for the right password, until the window passes."""
+address, then 429 with a clear message, even for the right password, until the window passes.
+The counts live in a table of their own (kalooki_ledger/throttle.py), which nothing culls."""
 
 import datetime
 import threading
-import time
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.core.cache.backends import base as cache_base
-from django.core.cache.backends import db as cache_db
-from django.core.cache.backends import locmem
 from django.db import connection
 from django.utils.timezone import now as real_now
 from hypothesis import given
 
+from kalooki_ledger import throttle
 from kalooki_ledger.clubs import ratelimit
+from tests.games.test_faults import read_only
 from tests.games.web import FormClient as Client
 
 from .factories import FAST, PASSWORD, hostile_text, make_user, snapshot
@@ -30,24 +29,19 @@ MESSAGE = "Too many failed log-ins for this name or from this address. Wait 15 m
 
 
 class Clock:
-    """The cache's clock, moved on by hand: the window passes without waiting for it."""
+    """The throttle's clock, moved on by hand: the window passes without waiting for it."""
 
     def __init__(self) -> None:
         self.offset = 0.0
 
-    def time(self) -> float:
-        return time.time() + self.offset
+    def now(self) -> datetime.datetime:
+        return real_now() + datetime.timedelta(seconds=self.offset)
 
 
 @pytest.fixture
 def clock(monkeypatch):
-    """Moves every cache backend's clock: local memory reads time.time(), the database's now()."""
     fake = Clock()
-    monkeypatch.setattr(locmem, "time", fake)
-    monkeypatch.setattr(cache_base, "time", fake)
-    monkeypatch.setattr(
-        cache_db, "tz_now", lambda: real_now() + datetime.timedelta(seconds=fake.offset)
-    )
+    monkeypatch.setattr(throttle, "now", fake.now)
     return fake
 
 
@@ -196,9 +190,7 @@ def test_any_user_name_is_counted_and_never_a_500(client, username):
 @FAST
 @given(username=hostile_text, password=hostile_text)
 def test_hostile_names_and_passwords_are_counted_and_never_a_500(username, password):
-    from django.core.cache import cache
-
-    cache.clear()
+    throttle.Slot.objects.all().delete()
     client = Client()
     statuses = [attempt(client, username, password).status_code for _ in range(6)]
     assert statuses[:5] == [200] * 5
@@ -206,10 +198,56 @@ def test_hostile_names_and_passwords_are_counted_and_never_a_500(username, passw
 
 
 def test_the_throttle_is_shared_by_every_worker_process():
-    from django.conf import settings
+    """The counts are rows in the database every worker and server uses, not a process's memory."""
+    make_user("fran")
+    fail_times(Client(), "fran")
+    assert throttle.Slot.objects.count() == 3 * ratelimit.MAX_FAILURES  # pair, address, name
 
-    backend = settings.CACHES["default"]["BACKEND"]
-    assert backend != "django.core.cache.backends.locmem.LocMemCache"
+
+def crowd(addresses: int, start: int = 0, **headers):
+    """One failure from each of `addresses` other clients behind the proxy, each its own name."""
+    for n in range(start, start + addresses):
+        address = f"10.{n // 250}.{n % 250}.9"
+        response = attempt(Client(), f"crowd{n}", "x", HTTP_X_FORWARDED_FOR=address, **headers)
+        assert response.status_code == 200
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_three_hundred_other_addresses_failing_do_not_unblock_an_address(client, settings, rounds):
+    """A cache culls entries past its size, the limiter's counts among them: these never go."""
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    make_user("fran")
+    me = {"HTTP_X_FORWARDED_FOR": "192.0.2.50"}
+    fail_times(client, "fran", **me)
+    for n in range(rounds):
+        crowd(300 // rounds, start=n * 300)
+        assert attempt(client, "fran", PASSWORD, **me).status_code == 429
+    assert not logged_in(client)
+
+
+def test_a_name_is_blocked_after_its_limit_however_many_others_fail(client, settings):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    make_user("fran")
+    for n in range(ratelimit.NAME_FAILURES):
+        fail_times(client, "fran", 1, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+        crowd(15, start=n * 15)
+    blocked = attempt(client, "fran", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.200")
+    assert blocked.status_code == 429
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_log_in_while_the_database_is_read_only_is_503_nothing_saved(client):
+    make_user("fran")
+    read_only(True)
+    try:
+        response = attempt(client, "fran", PASSWORD)
+    finally:
+        read_only(False)
+    assert response.status_code == 503
+    page = response.content.decode()
+    assert "<h1>Nothing was saved</h1>" in page and MESSAGE not in page
+    assert not logged_in(client)
+    assert attempt(client, "fran", PASSWORD).status_code == 302
 
 
 def test_the_admin_login_is_rate_limited_too(client):
@@ -272,3 +310,11 @@ def test_thirty_parallel_attempts_let_through_no_more_than_the_limit(settings):
     # attempt is answered 503 (nothing done, nobody let in), never 302.
     busy = statuses.count(503) if connection.vendor == "sqlite" else 0
     assert statuses.count(200) + statuses.count(429) + busy == 30
+
+
+def test_the_block_is_told_in_the_readers_language(client):
+    make_user("fran")
+    fail_times(client, "fran")
+    response = attempt(client, "fran", PASSWORD, HTTP_ACCEPT_LANGUAGE="sv-SE,sv;q=0.9")
+    assert response.status_code == 429
+    assert "För många misslyckade inloggningar" in response.content.decode()

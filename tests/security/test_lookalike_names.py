@@ -158,3 +158,107 @@ def test_house_rules_refuse_a_name_with_a_hidden_character(client, name):
     assert response.status_code in (400, 422)
     assert "invisible or turns the text around" in text(response)
     assert HouseRules.objects.count() == 0
+
+
+# Issue 24: letters of other alphabets drawn alike, and every default-ignorable code point.
+CYRILLIC_ANN = "\u0410nn"
+GREEK_ANN = "\u0391nn"
+IGNORABLE = ["Ann\u17b4", "Ann\u180b", "A\u00adnn"]
+
+
+def test_the_new_game_form_refuses_a_cyrillic_lookalike_naming_both(client):
+    before = snapshot()
+    response = new_game(client, "Ann", CYRILLIC_ANN)
+    assert response.status_code == 422
+    assert f"'Ann' and '{CYRILLIC_ANN}' look the same" in text(response)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", IGNORABLE)
+def test_the_new_game_form_refuses_a_default_ignorable_character(client, name):
+    before = snapshot()
+    response = new_game(client, name, "Zed")
+    assert response.status_code == 422
+    assert "is invisible or turns the text around" in text(response)
+    assert snapshot() == before
+
+
+def test_the_new_game_form_refuses_three_names_drawn_alike(client):
+    response = new_game(client, "Ann", CYRILLIC_ANN, "Ann\u17b4")
+    assert response.status_code == 422
+    page = text(response)
+    assert "look the same" in page and "U+17B4" in page
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("other", [CYRILLIC_ANN, GREEK_ANN])
+def test_the_import_refuses_a_lookalike_of_another_alphabet_naming_both(client, other):
+    data = {**worked_record(), "players": ["Andy", "Mark", "Ann", other], "hands": []}
+    response = upload(client, data)
+    assert response.status_code == 400
+    assert f"'Ann' and '{other}' look the same" in text(response)
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", IGNORABLE)
+def test_the_import_refuses_a_default_ignorable_character(client, name):
+    response = upload(client, {**worked_record(), "players": ["Andy", name], "hands": []})
+    assert response.status_code == 400
+    assert "invisible or turns the text around" in text(response)
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", [CYRILLIC_ANN, GREEK_ANN, "Ann\u180b", "Ann\u17b4"])
+def test_a_club_refuses_a_regular_drawn_like_one_it_has(organiser, name):
+    club, client = organiser
+    before = snapshot()
+    response = client.post(
+        f"/clubs/{club.slug}/members/", {"action": "add-player", "player-name": name}
+    )
+    assert response.status_code == 400
+    page = text(response)
+    assert f"'Ann' and '{name}' look the same" in page or "invisible" in page
+    assert snapshot() == before
+
+
+def test_a_club_refuses_two_new_regulars_drawn_alike(organiser):
+    club, client = organiser
+    names = "Eve\n\u0415ve"  # the second with a Cyrillic E
+    response = client.post(
+        f"/clubs/{club.slug}/members/", {"action": "add-player", "player-name": names}
+    )
+    assert response.status_code == 400
+    assert "look the same" in text(response)
+    assert not club.players.filter(name="Eve").exists()
+
+
+def test_a_club_game_refuses_seats_of_other_alphabets_drawn_alike(organiser):
+    club, client = organiser
+    data = {"title": "", "preset": "british", "seat_1": "Ann", "seat_2": GREEK_ANN}
+    response = client.post(f"/clubs/{club.slug}/games/new/", data)
+    assert response.status_code == 400
+    assert f"'Ann' and '{GREEK_ANN}' look the same" in text(response)
+
+
+@pytest.mark.parametrize("title", ["Friday \u202enight", "Friday\u200b", "Friday \u17b4"])
+def test_a_games_title_refuses_bidi_and_invisible_characters(client, organiser, title):
+    club, organiser_client = organiser
+    before = snapshot()
+    form = client.post(
+        "/new/",
+        {
+            "player_1": "Ann",
+            "player_2": "Bob",
+            "title": title,
+            "preset": "british",
+            "currency": "GBP",
+            "seating": "typed",
+        },
+    )
+    imported = upload(client, {**worked_record(), "title": title})
+    data = {"title": title, "preset": "british", "seat_1": "Ann", "seat_2": "Bob"}
+    club_game = organiser_client.post(f"/clubs/{club.slug}/games/new/", data)
+    assert (form.status_code, imported.status_code, club_game.status_code) == (422, 400, 400)
+    for response in (form, imported, club_game):
+        assert "a game's title is letters" in text(response).lower()
+    assert snapshot() == before

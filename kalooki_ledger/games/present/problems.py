@@ -86,6 +86,13 @@ def located_text(problem: engine.Problem) -> str:
     return f"{', '.join(where)}: {message}" if where else message
 
 
+def lookalike_sentence(one: str, other: str) -> str:
+    """Two different names that look the same (engine.first_lookalike), as a sentence naming
+    both, for a form's field."""
+    text = problem_message(engine.problem("players-lookalike", one=one, other=other))
+    return f"{text[0].upper()}{text[1:]}."
+
+
 def check_name(text: str, what: str = A_PLAYERS_NAME, limit: int = MAX_NAME) -> tuple[str, str]:
     """The engine's check_name worded in the active language: the tidy name, and "" when it
     may be used or else what a name may hold, beginning with `what`."""
