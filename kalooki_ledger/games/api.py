@@ -84,7 +84,7 @@ def api_view(methods: list[str]) -> Callable:
                 with translation.override("en"):
                     return view(request, game, **kwargs)
             except BadRequest as bad:
-                return error(400, str(bad))
+                return error(bad.status, str(bad))
 
         return wrapper
 
@@ -92,7 +92,13 @@ def api_view(methods: list[str]) -> Callable:
 
 
 class BadRequest(Exception):
-    pass
+    status = 400
+
+
+class Unprocessable(BadRequest):
+    """JSON of the right shape with a value the schema doesn't allow."""
+
+    status = 422
 
 
 def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
@@ -121,6 +127,8 @@ def number_in(body: Json, name: str = "number") -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"{name} is the hand's number, a whole number such as 3.")
+    if value < 1:
+        raise Unprocessable(f"{name} is the hand's number: 1 for the first hand, not {value}.")
     return value
 
 
@@ -242,7 +250,12 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 
 @api_view(["POST"])
 def stop(request: HttpRequest, game: Game) -> HttpResponse:
-    settle = read_body(request).get("settle")
+    body = read_body(request)
+    if "settle" not in body:
+        raise Unprocessable(
+            'Say how to stop: {"settle": "refund"}, "split", or null to take the stop back.'
+        )
+    settle = body["settle"]
     if settle not in ("refund", "split", None):
         raise BadRequest('settle is "refund", "split", or null to take the stop back.')
     return apply(request, game, commands.Stop(settle or ""), True)

@@ -7,12 +7,17 @@ and refuses it (409) when the game has changed since, unless the command is stil
 (see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
 """
 
+import dataclasses
 import datetime
+import hashlib
+import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -78,6 +83,55 @@ def refused(status: int, problems: list[engine.Problem]) -> Refusal:
     return Refusal(status, _problems(problems), problems=tuple(problems))
 
 
+# What a form carries besides the command itself: never part of what the command asks.
+CARRIERS = frozenset({"csrfmiddlewaretoken", "key", "version"})
+
+
+def _canonical(value: Any) -> Any:
+    """A command's values as plain JSON, the same however they were sent (spacing, order)."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, Decimal):
+        return str(value.normalize())
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, models.Model):
+        return None  # the thing changed, not a value of the change
+    if hasattr(value, "getlist"):  # a form's post
+        return {
+            k: sorted(_canonical(v) for v in value.getlist(k))
+            for k in sorted(value)
+            if k not in CARRIERS
+        }
+    if isinstance(value, set | frozenset):
+        return sorted(json.dumps(_canonical(v), sort_keys=True) for v in value)
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return {
+            "type": type(value).__name__,
+            **{f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)},
+        }
+    return repr(value)
+
+
+def fingerprint(kind: str, values: Any) -> str:
+    """A hash of a request as parsed (what it is and its values), kept with its key."""
+    canonical = json.dumps([kind, _canonical(values)], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def key_reused() -> str:
+    return gettext(
+        "This key was already used for another change, so nothing was saved: each change is "
+        "sent with a key of its own (reload the page for a fresh form)."
+    )
+
+
 def parse_sent(post: Any, who: str) -> Sent:
     """The version and key a form carries; a key that isn't one is refused (400)."""
     try:
@@ -95,6 +149,15 @@ class Command:
     (`write`); `stale_ok` says which changes since its version leave it safe to apply."""
 
     action = ""
+    not_asked: tuple[str, ...] = ()  # fields that are not part of what the command asks
+
+    def fingerprint(self) -> str:
+        values = {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if f.name not in self.not_asked
+        }
+        return fingerprint(type(self).__name__, values)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         raise NotImplementedError
@@ -129,17 +192,18 @@ class Command:
             if not game.moved_on_from(sent.version):
                 return False
             self.write(game, ledger, decision)
-            receipt(game, sent, self.action, decision.summary)
+            receipt(game, sent, self.action, decision.summary, self.fingerprint())
         return True
 
 
-def receipt(game: Game, sent: Sent, action: str, summary: str) -> Change:
+def receipt(game: Game, sent: Sent, action: str, summary: str, fingerprint: str = "") -> Change:
     return Change.objects.create(
         game=game,
         who=sent.who,
         action=action,
         summary=summary[:500],
         key=sent.key,
+        fingerprint=fingerprint,
         version=game.version,
     )
 
@@ -174,7 +238,13 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
         done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
         if done is not None:
             _refresh(game, row)
+            if done.fingerprint and done.fingerprint != command.fingerprint():
+                return Outcome(422, key_reused())
             return Outcome(200, command.replay_notice(done), replayed=True)
+        if sent.version is not None and not 0 <= sent.version <= row.version:
+            # A version the game never had: no change since can explain it.
+            _refresh(game, row)
+            return Outcome(422, never_had(sent.version, row.version))
         if sent.version != row.version:
             since = []
             if sent.version is not None:
@@ -195,13 +265,20 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             with transaction.atomic():
                 row.moved_on_from(row.version)  # the row is locked: this can't fail
                 command.write(row, ledger, decision)
-                receipt(row, sent, command.action, decision.summary)
+                receipt(row, sent, command.action, decision.summary, command.fingerprint())
         except IntegrityError:
             # A row written outside the commands (a hand number taken): nothing is stored.
             _refresh(game, Game.objects.get(pk=game.pk))
             return Outcome(409, command.stale_notice([]))
         _refresh(game, row)
     return _applied(game, decision)
+
+
+def never_had(sent: int, now: int) -> str:
+    return gettext(
+        "This change names version %(sent)s of the game, a version it has never had (it is at "
+        "version %(now)s): nothing was saved. Load the game again and send it from there."
+    ) % {"sent": sent, "now": now}
 
 
 def _refresh(game: Game, row: Game) -> None:
@@ -254,6 +331,9 @@ class RecordHand(Command):
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
+        if not 1 <= number <= engine.MAX_HANDS:
+            # No game ever had, or will have, such a hand: not out of date, wrong.
+            raise Refusal(422, number_range(number))
         if number != ledger.next_hand_number:
             if 0 < number < ledger.next_hand_number:
                 raise Refusal(409, race_notice(number))
@@ -290,7 +370,13 @@ class RecordHand(Command):
         if connection.vendor == "postgresql" and not hand.buy_ins:
             # One statement, one round trip: it stores nothing if the version moved.
             return store.record_in_one_statement(
-                game, sent.version, decision.data["number"], hand, sent, decision.summary[:500]
+                game,
+                sent.version,
+                decision.data["number"],
+                hand,
+                sent,
+                decision.summary[:500],
+                self.fingerprint(),
             )
         return super().store(game, sent, ledger, decision)
 
@@ -308,6 +394,18 @@ class RecordHand(Command):
         return gettext("That hand was already recorded (sent twice): %(summary)s.") % {
             "summary": change.summary
         }
+
+
+def number_range(number: int) -> str:
+    return gettext("A hand's number is 1 to %(most)s, not %(number)s.") % {
+        "most": engine.MAX_HANDS,
+        "number": number,
+    }
+
+
+def unchanged(notice: str) -> Refusal:
+    """A command that would change nothing: answered as done, with no version and no history."""
+    return Refusal(200, notice)
 
 
 def hand_summary(number: int, what: str) -> str:
@@ -516,6 +614,10 @@ class Stop(Command):
                 422,
                 gettext("Choose to refund the pool, to split it or to give it to the leader."),
             )
+        if self.settle == (ledger.game.stopped or ""):
+            if not self.settle:
+                raise unchanged(gettext("The game isn't stopped: there is no stop to take back."))
+            raise unchanged(gettext("The game was already stopped that way: nothing changed."))
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
@@ -560,6 +662,7 @@ class MarkPaid(Command):
     ticked: set[str]
     was: set[str] | None
     action = "paid"
+    not_asked = ("game",)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         digits = ledger.money_digits
@@ -568,10 +671,13 @@ class MarkPaid(Command):
         paid = set(self.game.paid_transfers.values_list("payer", "payee", "amount"))
         stored = {k for k, t in owed.items() if (t.payer, t.payee, t.amount) in paid}
         was = stored if self.was is None else self.was
+        unknown = sorted((self.ticked ^ was) - owed.keys())
+        if unknown:
+            raise Refusal(422, no_transfer(unknown[0]))
         to_pay = [owed[k] for k in owed if k in self.ticked - was and k not in stored]
         to_unpay = [owed[k] for k in owed if k in was - self.ticked and k in stored]
         if not to_pay and not to_unpay:
-            raise Refusal(200)  # nothing changed: no history, no new version
+            raise unchanged("")  # ticked as it already was: no history, no new version
         fmt = present.Money(ledger)
         paid_line = gettext("paid: %(payer)s pays %(payee)s %(amount)s")
         unpaid_line = gettext("not paid after all: %(payer)s pays %(payee)s %(amount)s")
@@ -593,6 +699,15 @@ class MarkPaid(Command):
         return self.was is not None
 
 
+def no_transfer(key: str) -> str:
+    payer, _, rest = key.partition(">")
+    payee, _, amount = rest.partition(">")
+    return gettext(
+        "The settling up has no transfer of %(amount)s from %(payer)s to %(payee)s: nothing "
+        "was marked. Tick the transfers the results list."
+    ) % {"payer": payer, "payee": payee, "amount": amount}
+
+
 def _transfer(t: engine.Transfer, fmt: present.Money) -> dict[str, str]:
     return {"payer": t.payer, "payee": t.payee, "amount": fmt(t.amount)}
 
@@ -607,6 +722,7 @@ class SetDate(Command):
     raw: str
     today: datetime.date
     action = "date"
+    not_asked = ("today",)  # the same date sent again tomorrow is the same change
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         try:

@@ -13,11 +13,13 @@ from .ledger import HandRow, Ledger, Standing
 from .names import check_name, first_repeat, name_key, name_problem, tidy_name
 from .presets import DEFAULT_PRESET, PRESETS, TOURNAMENT_PRESET, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
+from .replay import MAX_HANDS
 from .settle import Transfer, fewest_transfers
 
 __all__ = [
     "DEFAULT_PRESET",
     "FAMILIES",
+    "MAX_HANDS",
     "PRESETS",
     "TOURNAMENT_PRESET",
     "CardCount",
