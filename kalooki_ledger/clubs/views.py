@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import present
+from kalooki_ledger.games import commands, present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
@@ -147,6 +147,7 @@ def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        asked = {**data, "players": list(data["players"])}  # the form's values, before the draw
         players = data["players"]
         if data["draw"]:
             random.shuffle(players)
@@ -158,9 +159,13 @@ def new_game(request, club, membership):
                 title=data["title"],
                 stakes=form.stakes_record(data),
                 rules=form.overrides(data),
+                sent=_sent(request),
+                asked=asked,
             )
         except RecordError as exc:
             form.add_error(None, present.located_text(exc.problem))
+        except commands.Refusal as refusal:
+            form.add_error(None, refusal.outcome.notice)
         else:
             return redirect(started)
     context = {
@@ -282,6 +287,12 @@ def member_role(request, club, membership, pk: int):
     return redirect("clubs:members", club.slug)
 
 
+def _sent(request) -> commands.Sent:
+    """The key a club form carries (none if it isn't one) and who sent it."""
+    key = request.POST.get("key", "")
+    return commands.Sent(None, key if commands.KEY.fullmatch(key) else "", request.user.username)
+
+
 def _int(value: str | None) -> int:
     """A posted id, or 0 (which matches nothing) unless it is a plain id the database can hold."""
     return int(value) if value and is_id(value) else 0
@@ -345,44 +356,55 @@ def table_link(request, club, membership, pk: int, table: int):
 @require_POST
 @club_view(SCORER)
 def tournament_action(request, club, membership, pk: int):
+    """A step at the tournament desk, once per form: sent twice, even at once, it is done once."""
     found = get_object_or_404(Tournament, club=club, pk=pk)
-    action = request.POST.get("action")
+    post = request.POST
+    asked = {name: post.get(name, "").strip() for name in ("action", "person", "table", "buy_in")}
     try:
-        if action == "buy-in":
-            person = ClubPlayer.objects.filter(
-                club=club, pk=_int(request.POST.get("person"))
-            ).first()
-            table = TournamentTable.objects.filter(
-                tournament=found, pk=_int(request.POST.get("table"))
-            ).first()
-            if person is None or table is None:
-                raise tournaments.TournamentError(_("choose a player who is out at a table"))
-            opened = tournaments.buy_in(found, person, table)
-            said = _("%(person)s bought in and waits for a new table.") % {"person": person}
-            if opened:
-                said += " " + _("%(table)s starts now.") % {"table": opened.label}
-            messages.success(request, said)
-        elif action == "cancel-buy-in":
-            cancelled = tournaments.cancel_buy_in(found, _int(request.POST.get("buy_in")))
-            messages.success(
-                request,
-                _(
-                    "%(person)s's buy-in is cancelled; they are out at %(table)s and may still "
-                    "buy in."
-                )
-                % {"person": cancelled.person, "table": cancelled.from_table.label},
-            )
-        elif action == "start-semis":
-            tournaments.start_semis(found)
-            messages.success(request, _("Buying in has closed; the next round is seated."))
-        elif action == "start-final":
-            tournaments.start_final(found)
-            messages.success(request, _("The final table is seated."))
-        else:
-            raise tournaments.TournamentError(_("unknown action"))
+        done = commands.once(
+            f"tournament:{found.pk}",
+            _sent(request).key,
+            "TournamentStep",
+            asked,
+            lambda: _tournament_step(club, found, asked),
+        )
     except tournaments.TournamentError as exc:
         messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
+    except commands.Refusal as refusal:
+        messages.error(request, refusal.outcome.notice)
+    else:
+        if done.replayed:
+            messages.info(request, _("That was already done (the form was sent twice)."))
+        else:
+            messages.success(request, done.made)
     return redirect(found)
+
+
+def _tournament_step(club, found: Tournament, asked: dict[str, str]) -> str:
+    """Takes one step at the desk; says what was done (TournamentError: why nothing was)."""
+    action = asked["action"]
+    if action == "buy-in":
+        person = ClubPlayer.objects.filter(club=club, pk=_int(asked["person"])).first()
+        table = TournamentTable.objects.filter(tournament=found, pk=_int(asked["table"])).first()
+        if person is None or table is None:
+            raise tournaments.TournamentError(_("choose a player who is out at a table"))
+        opened = tournaments.buy_in(found, person, table)
+        said = _("%(person)s bought in and waits for a new table.") % {"person": person}
+        if opened:
+            said += " " + _("%(table)s starts now.") % {"table": opened.label}
+        return said
+    if action == "cancel-buy-in":
+        cancelled = tournaments.cancel_buy_in(found, _int(asked["buy_in"]))
+        return _(
+            "%(person)s's buy-in is cancelled; they are out at %(table)s and may still buy in."
+        ) % {"person": cancelled.person, "table": cancelled.from_table.label}
+    if action == "start-semis":
+        tournaments.start_semis(found)
+        return _("Buying in has closed; the next round is seated.")
+    if action == "start-final":
+        tournaments.start_final(found)
+        return _("The final table is seated.")
+    raise tournaments.TournamentError(_("unknown action"))
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:

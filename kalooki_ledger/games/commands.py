@@ -12,7 +12,7 @@ import datetime
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -25,7 +25,7 @@ from kalooki_ledger import rules as engine
 
 from . import present, store
 from .forms import HandForm, keep_counted_cards
-from .models import Change, Game, PaidTransfer
+from .models import Change, Game, HouseRules, PaidTransfer, Receipt
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -750,3 +750,107 @@ class SetDate(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # The date depends on no hand; only another phone's date since would be overwritten.
         return not any(c.action == "date" for c in since)
+
+
+# Commands that make something: a game, house rules, a tournament's tables.
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a making command answered: what it made, now or on its key's first send."""
+
+    made: str  # what it made (a game's scoring token, house rules' token, …)
+    replayed: bool = False
+
+
+def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -> Made:
+    """Makes something once per key. The receipt (`scope`, `key`) is claimed by inserting it in
+    the transaction that makes the thing (insert or fail), so one form sent twice at once makes
+    one thing and the later send gets what the first made; the key with another request
+    (`kind` and `asked`, the parsed values) is refused (422). Without a key, `make` just runs."""
+    if not key:
+        return Made(make())
+    print_ = fingerprint(kind, asked)
+    try:
+        with transaction.atomic():
+            receipt = Receipt.objects.create(scope=scope, key=key, fingerprint=print_)
+            made = make()
+            receipt.made = made[:200]
+            receipt.save(update_fields=["made"])
+        return Made(made)
+    except IntegrityError:
+        # On PostgreSQL the insert waited for the first send's transaction: it is committed.
+        done = Receipt.objects.filter(scope=scope, key=key).first()
+        if done is None:
+            raise  # another constraint refused what `make` wrote
+    if done.fingerprint != print_:
+        raise Refusal(422, key_reused())
+    return Made(done.made, replayed=True)
+
+
+@dataclass
+class StartGame:
+    """A new game from an engine record: the New game form, Play again, a club's game, a
+    tournament's table, an import. `asked` is what the key's fingerprint covers (the form's
+    parsed values, before any seat draw); `then` runs in the same transaction (filing the game
+    under a club)."""
+
+    record: engine.GameRecord
+    summary: str
+    asked: Any = None
+    then: Callable[[Game], object] | None = None
+    action = "start"
+
+    def write(self, sent: Sent) -> Game:
+        game = store.store_record(self.record)
+        if self.then is not None:
+            self.then(game)
+        receipt(game, sent, self.action, self.summary, fingerprint("StartGame", self.fingerprinted))
+        return game
+
+    @property
+    def fingerprinted(self) -> Any:
+        return self.record if self.asked is None else self.asked
+
+
+SCOPE_GAMES = "start-game"
+
+
+def start(sent: Sent, command: StartGame) -> tuple[Game, bool]:
+    """Opens the game once per key; says whether it was opened by an earlier send of the key."""
+    made = once(
+        SCOPE_GAMES,
+        sent.key,
+        "StartGame",
+        command.fingerprinted,
+        lambda: command.write(sent).edit_token,
+    )
+    return Game.objects.get(edit_token=made.made), made.replayed
+
+
+def start_summary(players: list[str] | tuple[str, ...]) -> str:
+    return gettext("Started the game: %(players)s") % {"players": ", ".join(players)}
+
+
+@dataclass(frozen=True)
+class SaveHouseRules:
+    """A table's own rules, saved under a name: a preset, its overrides and stakes in the
+    record's terms, and play notes."""
+
+    name: str
+    preset: str
+    rule_overrides: dict
+    stakes: dict
+    notes: str
+
+
+def save_house_rules(sent: Sent, command: SaveHouseRules) -> tuple[HouseRules, bool]:
+    """Saves the house rules once per key; says whether an earlier send of the key saved them."""
+    made = once(
+        "house-rules",
+        sent.key,
+        "SaveHouseRules",
+        command,
+        lambda: HouseRules.objects.create(**dataclasses.asdict(command)).token,
+    )
+    return HouseRules.objects.get(token=made.made), made.replayed

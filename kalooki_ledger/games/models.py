@@ -300,7 +300,7 @@ class Change(models.Model):
     summary = models.CharField(max_length=500)
     key = models.CharField(max_length=64, blank=True)
     # The request the key came with (commands.fingerprint): the key again with another is refused.
-    fingerprint = models.CharField(max_length=64, blank=True, default="")
+    fingerprint = models.CharField(max_length=64, blank=True, default="", db_default="")
     version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:

@@ -7,7 +7,6 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,7 +20,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import commands, device, offline, present, sheet_body, store
+from . import commands, device, offline, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -30,8 +29,8 @@ from .forms import (
     preset_values,
     settings_initial,
 )
-from .house_session import remember_house, remembered_house_tokens, save_house_rules
-from .models import Change, Game, HouseRules
+from .house_session import remember_house, remembered_house_tokens
+from .models import Game, HouseRules
 from .qr import qr_file, qr_svg
 from .session import forget_token, remember, remembered_tokens
 
@@ -222,26 +221,26 @@ def new_game(request: HttpRequest) -> HttpResponse:
             sent = _sent(request)
         except commands.Refusal:
             sent = commands.Sent(None, "", device.device_label(request))
-        started = Change.objects.filter(action="start", key=sent.key) if sent.key else None
-        if started and (done := started.select_related("game").first()):
-            messages.info(
-                request, gettext("That game was already started (the form was sent twice).")
-            )
-            return redirect("games:table", done.game.edit_token)
         # A game started here is played today (a date the score sheet can change).
         started_record = form.record
         if started_record.played_on is None:
             started_record = replace(started_record, played_on=timezone.localdate())
-        with transaction.atomic():
-            game = store.store_record(started_record)
-            summary = gettext("Started the game: %(players)s") % {
-                "players": ", ".join(form.record.game.players)
-            }
-            if form.drawn:
-                draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
-                summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
-            commands.receipt(game, sent, "start", summary)
+        summary = commands.start_summary(form.record.game.players)
+        if form.drawn:
+            draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
+            summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
+        command = commands.StartGame(started_record, summary, asked=form.cleaned_data)
+        try:
+            game, again = commands.start(sent, command)
+        except commands.Refusal as refusal:
+            form.add_error(None, refusal.outcome.notice)
+            return _new_game_page(request, form, house, status=refusal.outcome.status)
         remember(request, game, scoring=True)
+        if again:
+            messages.info(
+                request, gettext("That game was already started (the form was sent twice).")
+            )
+            return redirect("games:table", game.edit_token)
         if form.drawn:
             ace = form.drawn[0][1]
             others = ", ".join(f"{n} {c}" for c, n in form.drawn[1:])
@@ -251,19 +250,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 % {"ace": ace, "others": others},
             )
         return redirect("games:table", game.edit_token)
-    status = 422 if request.method == "POST" else 200
-    return render(
-        request,
-        "games/new.html",
-        {
-            "form": form,
-            "known_names": _known_names(request),
-            "presets": preset_values(),
-            "houses": _houses(request),
-            "house": house,
-        },
-        status=status,
-    )
+    return _new_game_page(request, form, house, 422 if request.method == "POST" else 200)
+
+
+def _new_game_page(
+    request: HttpRequest, form: NewGameForm, house: HouseRules | None, status: int
+) -> HttpResponse:
+    context = {
+        "form": form,
+        "known_names": _known_names(request),
+        "presets": preset_values(),
+        "houses": _houses(request),
+        "house": house,
+    }
+    return render(request, "games/new.html", context, status=status)
 
 
 def _again(game: Game) -> dict:
@@ -297,22 +297,33 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.rules is not None:
         card = _house_card(form.rules, form.stakes, form.cleaned_data["notes"])
         if request.POST.get("action") == "save":
-            key = request.POST.get("key", "")
-            house, new = save_house_rules(
-                request,
-                key if commands.KEY.fullmatch(key) else "",
+            command = commands.SaveHouseRules(
                 name=form.cleaned_data["name"].strip(),
                 preset=form.cleaned_data["preset"],
                 rule_overrides=form.tidy,
                 stakes=form.stakes_record(form.cleaned_data),
                 notes=form.cleaned_data["notes"].strip(),
             )
+            key = request.POST.get("key", "")
+            sent = commands.Sent(None, key if commands.KEY.fullmatch(key) else "", "")
+            try:
+                house, again = commands.save_house_rules(sent, command)
+            except commands.Refusal as refusal:
+                form.add_error(None, refusal.outcome.notice)
+                return _house_rules_page(request, form, card, refusal.outcome.status)
+            remember_house(request, house)
             saved = gettext("Your house rules “%(name)s” are saved.")
-            if not new:
+            if again:
                 saved = gettext("Your house rules “%(name)s” were already saved (sent twice).")
             messages.info(request, saved % {"name": house.name})
             return redirect(house)
     status = 422 if request.method == "POST" and form.errors else 200
+    return _house_rules_page(request, form, card, status)
+
+
+def _house_rules_page(
+    request: HttpRequest, form: HouseRulesForm, card: list[str], status: int
+) -> HttpResponse:
     context = {
         "form": form,
         "presets": preset_values(),
