@@ -3,10 +3,11 @@ request it is refused (422) and nothing is stored, on the API and on the forms."
 
 import pytest
 
-from kalooki_ledger.games.models import Change, Game, Hand
+from kalooki_ledger.games.models import Change, Game, Hand, HouseRules
 from tests.games.test_api import api, etag, next_hand, send
 from tests.games.test_commands import numbers, sent
-from tests.games.web import hand_post, new_key, stored_game, worked_hands
+from tests.games.test_house_rules_view import house_post
+from tests.games.web import GBP, hand_post, new_key, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +92,31 @@ def test_a_delete_form_key_reused_on_another_hand_is_refused(client):
     response = client.post(f"/g/{game.edit_token}/hands/1/delete/", form, follow=True)
     assert "already used for another change" in response.content.decode()
     assert numbers(game) == [1, 2, 3, 4]
+
+
+def test_a_new_game_form_key_reused_for_other_players_is_refused(client):
+    data = {"player_1": "Andy", "player_2": "Mark", "preset": "british", "seating": "typed"}
+    form = {**data, **GBP, "key": new_key()}
+    assert client.post("/new/", form).status_code == 302
+    other = client.post("/new/", {**form, "player_2": "John"})
+    assert other.status_code == 422
+    assert "already used for another change" in other.content.decode()
+    assert Game.objects.count() == 1
+
+
+def test_a_new_game_form_sent_again_with_its_names_spaced_otherwise_is_a_replay(client):
+    data = {"player_1": "Andy", "player_2": "Mark", "preset": "british", "seating": "typed"}
+    form = {**data, **GBP, "key": new_key()}
+    first = client.post("/new/", form)
+    again = client.post("/new/", {**form, "player_2": " Mark "})
+    assert again.status_code == 302 and again["Location"] == first["Location"]
+    assert Game.objects.count() == 1
+
+
+def test_a_house_rules_key_reused_for_other_rules_is_refused(client):
+    key = new_key()
+    assert client.post("/rules/new/", house_post(key=key)).status_code == 302
+    other = client.post("/rules/new/", house_post(key=key, name="Saturday rules"))
+    assert other.status_code == 422
+    assert "already used for another change" in other.content.decode()
+    assert HouseRules.objects.count() == 1
