@@ -145,6 +145,7 @@ def game(request, club, membership, pk: int):
 @club_view(SCORER)
 def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
+    refused = 0
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         asked = {**data, "players": list(data["players"])}  # the form's values, before the draw
@@ -166,6 +167,7 @@ def new_game(request, club, membership):
             form.add_error(None, present.located_text(exc.problem))
         except commands.Refusal as refusal:
             form.add_error(None, refusal.outcome.notice)
+            refused = refusal.outcome.status
         else:
             return redirect(started)
     context = {
@@ -176,7 +178,8 @@ def new_game(request, club, membership):
         "stakes": club.stakes_text(),
         "presets": preset_values(),
     }
-    return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
+    status = refused or (400 if form.errors else 200)
+    return render(request, "clubs/new_game.html", context, status=status)
 
 
 @club_view(SCORER)
@@ -186,7 +189,15 @@ def file_played_game(request, club, membership):
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["link"]
         try:
-            file_game(game, club)
+            commands.once(
+                f"club:{club.pk}",
+                _sent(request).key,
+                "FileGame",
+                {"game": game.pk},
+                lambda: str(file_game(game, club).pk),
+            )
+        except commands.Refusal as refusal:
+            form.add_error("link", refusal.outcome.notice)
         except IntegrityError:  # filed by someone else a moment ago
             form.add_error(
                 "link",
@@ -206,6 +217,7 @@ def file_played_game(request, club, membership):
 
 @club_view(ORGANISER)
 def members(request, club, membership):
+    refused = 0
     add_member = AddMemberForm(club=club, prefix="member")
     add_player = PlayerForm(club=club, prefix="player")
     settings = SettingsForm(instance=club, prefix="settings")
@@ -237,9 +249,20 @@ def members(request, club, membership):
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
             if settings.is_valid():
-                settings.save()
-                messages.success(request, _("Settings saved."))
-                return redirect("clubs:members", club.slug)
+                try:
+                    commands.once(
+                        f"club:{club.pk}",
+                        _sent(request).key,
+                        "ClubSettings",
+                        settings.cleaned_data,
+                        lambda: settings.save().slug,
+                    )
+                except commands.Refusal as refusal:
+                    settings.add_error(None, refusal.outcome.notice)
+                    refused = refusal.outcome.status
+                else:
+                    messages.success(request, _("Settings saved."))
+                    return redirect("clubs:members", club.slug)
         else:
             messages.error(request, _("Unknown action: use one of the forms on this page."))
     context = {
@@ -253,7 +276,8 @@ def members(request, club, membership):
         "presets": preset_values(),
         "roles": list(Membership.ROLE_NAMES.items()),
     }
-    return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
+    status = refused or (400 if request.POST else 200)
+    return render(request, "clubs/members.html", context, status=status)
 
 
 @require_POST
@@ -326,6 +350,10 @@ def new_tournament(request, club, membership):
 @club_view()
 def tournament(request, club, membership, pk: int):
     found = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
+    return _tournament_page(request, club, membership, found)
+
+
+def _tournament_page(request, club, membership, found: Tournament, status: int = 200):
     state = tournaments.load(found)
     context = {
         "club": club,
@@ -335,8 +363,8 @@ def tournament(request, club, membership, pk: int):
         "table_size": tournaments.TABLE_SIZE,
     }
     if request.htmx:
-        return render(request, "clubs/tournament.html#live", context)
-    return render(request, "clubs/tournament.html", context)
+        return render(request, "clubs/tournament.html#live", context, status=status)
+    return render(request, "clubs/tournament.html", context, status=status)
 
 
 @club_view(SCORER)
@@ -370,8 +398,9 @@ def tournament_action(request, club, membership, pk: int):
         )
     except tournaments.TournamentError as exc:
         messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
-    except commands.Refusal as refusal:
+    except commands.Refusal as refusal:  # the key was used for another step: 422, the page
         messages.error(request, refusal.outcome.notice)
+        return _tournament_page(request, club, membership, found, refusal.outcome.status)
     else:
         if done.replayed:
             messages.info(request, _("That was already done (the form was sent twice)."))
