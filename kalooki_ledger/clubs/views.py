@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import commands, present
+from kalooki_ledger.games import answers, commands, present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
@@ -167,7 +167,7 @@ def new_game(request, club, membership):
             form.add_error(None, present.located_text(exc.problem))
         except commands.Refusal as refusal:
             form.add_error(None, refusal.outcome.notice)
-            refused = refusal.outcome.status
+            refused = answers.status(refusal.outcome)
         else:
             return redirect(started)
     context = {
@@ -259,7 +259,7 @@ def members(request, club, membership):
                     )
                 except commands.Refusal as refusal:
                     settings.add_error(None, refusal.outcome.notice)
-                    refused = refusal.outcome.status
+                    refused = answers.status(refusal.outcome)
                 else:
                     messages.success(request, _("Settings saved."))
                     return redirect("clubs:members", club.slug)
@@ -400,7 +400,7 @@ def tournament_action(request, club, membership, pk: int):
         messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
     except commands.Refusal as refusal:  # the key was used for another step: 422, the page
         messages.error(request, refusal.outcome.notice)
-        return _tournament_page(request, club, membership, found, refusal.outcome.status)
+        return _tournament_page(request, club, membership, found, answers.status(refusal.outcome))
     else:
         if done.replayed:
             messages.info(request, _("That was already done (the form was sent twice)."))

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from kalooki_ledger import rules as engine
 
-from . import commands, device
+from . import answers, commands, device
 from .api_schema import SCHEMA
 from .models import Game
 
@@ -164,15 +164,15 @@ class Precondition(Exception):
 
 def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> HttpResponse:
     """A command's outcome: the record as it now stands, or the reason nothing was stored."""
-    if outcome.status == 200:
+    if outcome.done:
         status = 201 if created else 200
         headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
         return record_response(Game.objects.get(pk=game.pk), status, **headers)
-    if outcome.status == 409:
+    if outcome.verdict is commands.Verdict.STALE:
         current = Game.objects.get(pk=game.pk).to_json()
         return error(409, outcome.notice, game=current)
     problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
-    return error(outcome.status, outcome.notice or "That can't be recorded.", problems)
+    return error(answers.status(outcome), outcome.notice or "That can't be recorded.", problems)
 
 
 def apply(request: HttpRequest, game: Game, command, needs_version: bool, created=False):

@@ -9,6 +9,7 @@ and refuses it (409) when the game has changed since, unless the command is stil
 
 import dataclasses
 import datetime
+import enum
 import hashlib
 import json
 import re
@@ -50,18 +51,45 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+class Verdict(enum.Enum):
+    """What became of a command, in the domain's words; the pages and the API say it in HTTP
+    (`games.answers`)."""
+
+    APPLIED = "applied"  # stored, the version moved on
+    REPLAYED = "replayed"  # its key's first send stored it: nothing more
+    UNCHANGED = "unchanged"  # it would change nothing: no version, no history line
+    STALE = "stale"  # the game changed since the version it names
+    REFUSED = "refused"  # it can't apply as sent (its values, its key used for another change)
+    MISSING = "missing"  # it names a hand the game doesn't have
+    DAMAGED = "damaged"  # the form's key is damaged
+
+
+DONE = (Verdict.APPLIED, Verdict.REPLAYED, Verdict.UNCHANGED)
+
+
 @dataclass
 class Outcome:
     """What became of a command: applied, replayed (the same key again), refused or unchanged."""
 
-    status: int
+    verdict: Verdict
     notice: str = ""
-    applied: bool = False
-    replayed: bool = False
     warning: bool = False
     entry: HandForm | None = None  # a hand form refused, with its errors
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
+
+    @property
+    def done(self) -> bool:
+        """Stored now or before, or nothing to store: the page goes on as after a change."""
+        return self.verdict in DONE
+
+    @property
+    def applied(self) -> bool:
+        return self.verdict is Verdict.APPLIED
+
+    @property
+    def replayed(self) -> bool:
+        return self.verdict is Verdict.REPLAYED
 
 
 class Refusal(Exception):
@@ -69,18 +97,18 @@ class Refusal(Exception):
 
     def __init__(
         self,
-        status: int,
+        verdict: Verdict,
         notice: str = "",
         entry: HandForm | None = None,
         problems: tuple[engine.Problem, ...] = (),
     ):
         super().__init__(notice)
-        self.outcome = Outcome(status, notice, entry=entry, problems=problems)
+        self.outcome = Outcome(verdict, notice, entry=entry, problems=problems)
 
 
-def refused(status: int, problems: list[engine.Problem]) -> Refusal:
+def refused(problems: list[engine.Problem]) -> Refusal:
     """A refusal in the engine's words, its problems kept as data (the API names each one)."""
-    return Refusal(status, _problems(problems), problems=tuple(problems))
+    return Refusal(Verdict.REFUSED, _problems(problems), problems=tuple(problems))
 
 
 # What a form carries besides the command itself: never part of what the command asks.
@@ -140,7 +168,9 @@ def parse_sent(post: Any, who: str) -> Sent:
         version = None
     key = post.get("key", "")
     if key and not KEY.fullmatch(key):
-        raise Refusal(400, gettext("That form's key is damaged: reload the page and try again."))
+        raise Refusal(
+            Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
+        )
     return Sent(version, key, who)
 
 
@@ -239,12 +269,12 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
         if done is not None:
             _refresh(game, row)
             if done.fingerprint and done.fingerprint != command.fingerprint():
-                return Outcome(422, key_reused())
-            return Outcome(200, command.replay_notice(done), replayed=True)
+                return Outcome(Verdict.REFUSED, key_reused())
+            return Outcome(Verdict.REPLAYED, command.replay_notice(done))
         if sent.version is not None and not 0 <= sent.version <= row.version:
             # A version the game never had: no change since can explain it.
             _refresh(game, row)
-            return Outcome(422, never_had(sent.version, row.version))
+            return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
         if sent.version != row.version:
             since = []
             if sent.version is not None:
@@ -254,7 +284,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             known = sent.version is not None and len(since) == row.version - sent.version
             if not (known and command.stale_ok(since)):
                 _refresh(game, row)
-                return Outcome(409, command.stale_notice(since if known else []))
+                return Outcome(Verdict.STALE, command.stale_notice(since if known else []))
         ledger = row.ledger()
         try:
             decision = command.decide(ledger)
@@ -269,7 +299,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
         except IntegrityError:
             # A row written outside the commands (a hand number taken): nothing is stored.
             _refresh(game, Game.objects.get(pk=game.pk))
-            return Outcome(409, command.stale_notice([]))
+            return Outcome(Verdict.STALE, command.stale_notice([]))
         _refresh(game, row)
     return _applied(game, decision)
 
@@ -291,9 +321,8 @@ def _applied(game: Game, decision: Decision) -> Outcome:
     if decision.after is not None:
         game.keep_ledger(decision.after)
     return Outcome(
-        200,
+        Verdict.APPLIED,
         decision.notice,
-        applied=True,
         warning=decision.warning,
         undone=decision.data.get("undone"),
     )
@@ -333,31 +362,33 @@ class RecordHand(Command):
         number = self.number
         if not 1 <= number <= engine.MAX_HANDS:
             # No game ever had, or will have, such a hand: not out of date, wrong.
-            raise Refusal(422, number_range(number))
+            raise Refusal(Verdict.REFUSED, number_range(number))
         if number != ledger.next_hand_number:
             if 0 < number < ledger.next_hand_number:
-                raise Refusal(409, race_notice(number))
-            raise Refusal(409, gettext("That form was out of date: here is the table now."))
+                raise Refusal(Verdict.STALE, race_notice(number))
+            raise Refusal(
+                Verdict.STALE, gettext("That form was out of date: here is the table now.")
+            )
         if not ledger.can_record_hand:
-            raise Refusal(409, why_no_hand(ledger))
+            raise Refusal(Verdict.STALE, why_no_hand(ledger))
         players = list(ledger.in_game())
         action = "" if self.post is None else self.post.get("action")
         if self.post is None or action == "void-anyway":
             hand = self.hand or engine.Hand(void=True)
             after = engine.extend(ledger, hand)
             if after.hand_problems(number):
-                raise refused(422, after.hand_problems(number))
+                raise refused(after.hand_problems(number))
         else:
             form = HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal)
             read = form.read(self.post)
             if action == "void" and form.holds_values():
                 form.add("void", void_ask(number))
-                raise Refusal(422, entry=form)
+                raise Refusal(Verdict.REFUSED, entry=form)
             if read is not None:
                 after = engine.extend(ledger, read)
                 form.add_problems(after.hand_problems(number))
             if form.errors or read is None:
-                raise Refusal(422, entry=form)
+                raise Refusal(Verdict.REFUSED, entry=form)
             hand = read
         summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
         return Decision(summary, after, data={"number": number, "hand": hand})
@@ -405,7 +436,7 @@ def number_range(number: int) -> str:
 
 def unchanged(notice: str) -> Refusal:
     """A command that would change nothing: answered as done, with no version and no history."""
-    return Refusal(200, notice)
+    return Refusal(Verdict.UNCHANGED, notice)
 
 
 def hand_summary(number: int, what: str) -> str:
@@ -453,12 +484,12 @@ class BuyIn(Command):
         number = len(ledger.hands)
         asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
         if self.player != asked or self.hand != str(number) or self.choice not in ("in", "out"):
-            raise Refusal(409, answered())
+            raise Refusal(Verdict.STALE, answered())
         bought_in = self.choice == "in"
         hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
-            raise refused(422, after.hand_problems(number))
+            raise refused(after.hand_problems(number))
         what = gettext("%(name)s bought in") if bought_in else gettext("%(name)s dropped out")
         summary = hand_summary(number, what % {"name": self.player})
         return Decision(summary, after, data={"number": number})
@@ -482,7 +513,7 @@ class Undo(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
         if self.hand != str(number) or number == 0:
-            raise Refusal(409, not_undone())
+            raise Refusal(Verdict.STALE, not_undone())
         last = ledger.game.hands[-1]
         notice = gettext("Hand %(number)s undone — its values are back in the form.")
         if last.void:
@@ -518,13 +549,13 @@ class EditHand(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
         if not 1 <= number <= len(ledger.hands):
-            raise Refusal(404, gettext("There is no such hand."))
+            raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         before = ledger.game.hands[number - 1]
         if self.post is None:
             hand = self.hand or engine.Hand(void=True)
             after = engine.replay(ledger.game.with_hand_replaced(number, hand))
             if after.hand_problems(number):
-                raise refused(422, after.hand_problems(number))
+                raise refused(after.hand_problems(number))
         else:
             hand, after = self._read(ledger, before)
         family = present.family(ledger)
@@ -558,7 +589,7 @@ class EditHand(Command):
             after = engine.replay(ledger.game.with_hand_replaced(number, hand))
             form.add_problems(after.hand_problems(number))
         if form.errors or hand is None or after is None:
-            raise Refusal(422, entry=form)
+            raise Refusal(Verdict.REFUSED, entry=form)
         return hand, after
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
@@ -574,7 +605,7 @@ class DeleteHand(Command):
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         if not 1 <= self.number <= len(ledger.hands):
-            raise Refusal(404, gettext("There is no such hand."))
+            raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         gone = ledger.game.hands[self.number - 1]
         return Decision(
             gettext("Deleted hand %(number)s: %(what)s")
@@ -611,7 +642,7 @@ class Stop(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         if self.settle not in STOPS:
             raise Refusal(
-                422,
+                Verdict.REFUSED,
                 gettext("Choose to refund the pool, to split it or to give it to the leader."),
             )
         if self.settle == (ledger.game.stopped or ""):
@@ -621,7 +652,7 @@ class Stop(Command):
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
-            raise refused(422, fresh)
+            raise refused(fresh)
         pot = present.family(ledger).pot_word == "pot"
         summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
         names = {"names": gettext(" and ").join(after.sharers)}
@@ -673,7 +704,7 @@ class MarkPaid(Command):
         was = stored if self.was is None else self.was
         unknown = sorted((self.ticked ^ was) - owed.keys())
         if unknown:
-            raise Refusal(422, no_transfer(unknown[0]))
+            raise Refusal(Verdict.REFUSED, no_transfer(unknown[0]))
         to_pay = [owed[k] for k in owed if k in self.ticked - was and k not in stored]
         to_unpay = [owed[k] for k in owed if k in was - self.ticked and k in stored]
         if not to_pay and not to_unpay:
@@ -729,12 +760,13 @@ class SetDate(Command):
             day = datetime.date.fromisoformat(self.raw.strip())
         except ValueError:
             raise Refusal(
-                422, gettext("Give the date the game was played, such as 2026-11-20.")
+                Verdict.REFUSED, gettext("Give the date the game was played, such as 2026-11-20.")
             ) from None
         shown = {"day": format_date(day, gettext("j M Y"))}
         if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
             raise Refusal(
-                422, gettext("A game is played from 1900 to today, not on %(day)s.") % shown
+                Verdict.REFUSED,
+                gettext("A game is played from 1900 to today, not on %(day)s.") % shown,
             )
         return Decision(
             gettext("Set the date played: %(day)s") % shown,
@@ -784,7 +816,7 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
         if done is None:
             raise  # another constraint refused what `make` wrote
     if done.fingerprint != print_:
-        raise Refusal(422, key_reused())
+        raise Refusal(Verdict.REFUSED, key_reused())
     return Made(done.made, replayed=True)
 
 

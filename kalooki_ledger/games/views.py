@@ -20,7 +20,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import commands, device, offline, present, sheet_body
+from . import answers, commands, device, offline, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -234,7 +234,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             game, again = commands.start(sent, command)
         except commands.Refusal as refusal:
             form.add_error(None, refusal.outcome.notice)
-            return _new_game_page(request, form, house, status=refusal.outcome.status)
+            return _new_game_page(request, form, house, answers.status(refusal.outcome))
         remember(request, game, scoring=True)
         if again:
             messages.info(
@@ -310,7 +310,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
                 house, again = commands.save_house_rules(sent, command)
             except commands.Refusal as refusal:
                 form.add_error(None, refusal.outcome.notice)
-                return _house_rules_page(request, form, card, refusal.outcome.status)
+                return _house_rules_page(request, form, card, answers.status(refusal.outcome))
             remember_house(request, house)
             saved = gettext("Your house rules “%(name)s” are saved.")
             if again:
@@ -374,11 +374,12 @@ def _command(request: HttpRequest, game: Game, command: commands.Command) -> com
 
 def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
     """The table after a command from the table page, as it now stands."""
-    if outcome.status == 200:
+    if outcome.done:
         return _back_to_table(request, game, notice=outcome.notice)
+    status = answers.status(outcome)
     if outcome.entry is not None:
-        return _render_table(request, game, status=outcome.status, hand_form=outcome.entry)
-    return _render_table(request, game, status=outcome.status, notice=outcome.notice)
+        return _render_table(request, game, status=status, hand_form=outcome.entry)
+    return _render_table(request, game, status=status, notice=outcome.notice)
 
 
 @require_GET
@@ -411,7 +412,7 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
     """Takes back the last hand and puts its values back in the hand form, so a slip is mended
     by changing what was wrong and a mistaken undo by recording it again."""
     outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
-    if outcome.status != 200 or outcome.undone is None:
+    if not outcome.done or outcome.undone is None:
         return _table_answer(request, game, outcome)
     ledger = game.ledger()
     typed: dict[str, str] = {}
@@ -485,13 +486,13 @@ def _edit_context(
 
 def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
     """The score sheet after a command from the sheet's own pages (edit, delete)."""
-    if outcome.status == 404:
+    if outcome.verdict is commands.Verdict.MISSING:
         raise Http404(outcome.notice)
-    if outcome.status == 200:
+    if outcome.done:
         (messages.warning if outcome.warning else messages.info)(request, outcome.notice)
         return redirect("games:sheet", game.edit_token)
     messages.warning(request, outcome.notice)
-    return _sheet(request, game, game.edit_token, can_edit=True, status=outcome.status)
+    return _sheet(request, game, game.edit_token, can_edit=True, status=answers.status(outcome))
 
 
 @never_cache
@@ -504,7 +505,7 @@ def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
         if outcome.entry is None:
             return _sheet_answer(request, game, outcome)
         context = _edit_context(game, game.ledger(), number, outcome.entry)
-        return render(request, "games/edit_hand.html", context, status=outcome.status)
+        return render(request, "games/edit_hand.html", context, status=answers.status(outcome))
     ledger = game.ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")
