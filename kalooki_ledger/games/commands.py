@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateformat import format as format_date
@@ -25,7 +25,6 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from kalooki_ledger import rules as engine
 
 from . import present, store
-from .forms import HandForm, keep_counted_cards
 from .models import Change, Game, HouseRules, PaidTransfer, Receipt
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -74,7 +73,7 @@ class Outcome:
     verdict: Verdict
     notice: str = ""
     warning: bool = False
-    entry: HandForm | None = None  # a hand form refused, with its errors
+    entry: Any = None  # the view's hand form refused, with its errors (see `HandReader`)
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
 
@@ -99,7 +98,7 @@ class Refusal(Exception):
         self,
         verdict: Verdict,
         notice: str = "",
-        entry: HandForm | None = None,
+        entry: Any = None,
         problems: tuple[engine.Problem, ...] = (),
     ):
         super().__init__(notice)
@@ -142,7 +141,11 @@ def _canonical(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
         return {
             "type": type(value).__name__,
-            **{f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)},
+            **{
+                f.name: _canonical(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if not f.name.startswith("_")  # kept while deciding, not part of the request
+            },
         }
     return repr(value)
 
@@ -341,22 +344,53 @@ def seat_order(ledger: engine.Ledger) -> dict[str, int]:
     return {name: i for i, name in enumerate(ledger.game.players)}
 
 
+class HandReader(Protocol):
+    """How a view reads its hand form into an engine hand, against the ledger a command decides
+    on (the players in that hand, their seats, the rules, the deal): the command gets an engine
+    hand, and the view's form is handed back with its errors and the engine's problems."""
+
+    def read(self, ledger: engine.Ledger, number: int) -> engine.Hand | None:
+        """The hand, or None when the post can't be read into one."""
+        ...
+
+    def refused(self, problems: tuple[engine.Problem, ...]) -> Any:
+        """The form to show again (its errors and these problems beside its inputs), or None
+        when the hand was read and the engine found no problem."""
+        ...
+
+
+def _checked(
+    reader: HandReader | None,
+    hand: engine.Hand | None,
+    number: int,
+    derive: Callable[[engine.Hand], engine.Ledger],
+    ledger: engine.Ledger,
+) -> tuple[engine.Hand, engine.Ledger]:
+    """The hand the command was given, or its reader read, with the ledger it leaves; refused
+    with the engine's problems (and the reader's form) when it can't be stored."""
+    if reader is None:
+        hand = hand or engine.Hand(void=True)
+        after = derive(hand)
+        if after.hand_problems(number):
+            raise refused(after.hand_problems(number))
+        return hand, after
+    read = reader.read(ledger, number)
+    after = derive(read) if read is not None else None
+    problems = tuple(after.hand_problems(number)) if after is not None else ()
+    entry = reader.refused(problems)
+    if entry is not None or read is None or after is None:
+        raise Refusal(Verdict.REFUSED, entry=entry, problems=problems)
+    return read, after
+
+
 @dataclass
 class RecordHand(Command):
-    """The next hand (or a void one): an engine hand, or the hand form's post to read one from."""
+    """The next hand (or a void one): an engine hand, or the view's reader of its hand form."""
 
     number: int
     hand: engine.Hand | None = None
-    post: Any = None
+    reader: HandReader | None = None
     action = "record"
-
-    @classmethod
-    def posted(cls, post: Any) -> "RecordHand":
-        try:
-            number = int(post.get("number", ""))
-        except ValueError:
-            number = 0
-        return cls(number, post=post)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
@@ -371,25 +405,9 @@ class RecordHand(Command):
             )
         if not ledger.can_record_hand:
             raise Refusal(Verdict.STALE, why_no_hand(ledger))
-        players = list(ledger.in_game())
-        action = "" if self.post is None else self.post.get("action")
-        if self.post is None or action == "void-anyway":
-            hand = self.hand or engine.Hand(void=True)
-            after = engine.extend(ledger, hand)
-            if after.hand_problems(number):
-                raise refused(after.hand_problems(number))
-        else:
-            form = HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal)
-            read = form.read(self.post)
-            if action == "void" and form.holds_values():
-                form.add("void", void_ask(number))
-                raise Refusal(Verdict.REFUSED, entry=form)
-            if read is not None:
-                after = engine.extend(ledger, read)
-                form.add_problems(after.hand_problems(number))
-            if form.errors or read is None:
-                raise Refusal(Verdict.REFUSED, entry=form)
-            hand = read
+        hand, after = _checked(
+            self.reader, self.hand, number, lambda h: engine.extend(ledger, h), ledger
+        )
         summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
         return Decision(summary, after, data={"number": number, "hand": hand})
 
@@ -538,11 +556,11 @@ def not_undone() -> str:
 
 @dataclass
 class EditHand(Command):
-    """A corrected hand `number`: an engine hand, or the edit form's post to read one from;
-    later hands are rechecked."""
+    """A corrected hand `number`: an engine hand, or the view's reader of the edit form; later
+    hands are rechecked."""
 
     number: int
-    post: Any = None
+    reader: HandReader | None = None
     hand: engine.Hand | None = None
     action = "edit"
 
@@ -551,13 +569,13 @@ class EditHand(Command):
         if not 1 <= number <= len(ledger.hands):
             raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         before = ledger.game.hands[number - 1]
-        if self.post is None:
-            hand = self.hand or engine.Hand(void=True)
-            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
-            if after.hand_problems(number):
-                raise refused(after.hand_problems(number))
-        else:
-            hand, after = self._read(ledger, before)
+        hand, after = _checked(
+            self.reader,
+            self.hand,
+            number,
+            lambda h: engine.replay(ledger.game.with_hand_replaced(number, h)),
+            ledger,
+        )
         family = present.family(ledger)
         summary = gettext("Edited hand %(number)s: was %(before)s; now %(after)s") % {
             "number": number,
@@ -576,21 +594,6 @@ class EditHand(Command):
                 "number": number
             }
         return Decision(summary, after, notice, bool(later), {"hand": hand})
-
-    def _read(self, ledger: engine.Ledger, before: engine.Hand) -> tuple:
-        """The hand in the edit form, kept as cards where its values still count to them."""
-        number = self.number
-        rules = ledger.game.rules
-        deal = ledger.hands[number - 1].deal
-        form = HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)
-        hand, after = form.read(self.post), None
-        if hand is not None:
-            hand = form.hand = keep_counted_cards(hand, before, rules, form.held)
-            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
-            form.add_problems(after.hand_problems(number))
-        if form.errors or hand is None or after is None:
-            raise Refusal(Verdict.REFUSED, entry=form)
-        return hand, after
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         store.replace_hand(game, self.number, decision.data["hand"])

@@ -20,7 +20,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import answers, commands, device, offline, present, sheet_body
+from . import answers, commands, device, offline, posted, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -393,9 +393,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @scoring
 def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
-    return _table_answer(
-        request, game, _command(request, game, commands.RecordHand.posted(request.POST))
-    )
+    return _table_answer(request, game, _command(request, game, posted.record_hand(request.POST)))
 
 
 @require_POST
@@ -501,7 +499,7 @@ def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if request.method == "POST":
         # The command checks the version before the hand: an edit of a hand undone or deleted
         # since is told what changed (409), not that there is no such hand.
-        outcome = _command(request, game, commands.EditHand(number, post=request.POST))
+        outcome = _command(request, game, posted.edit_hand(number, request.POST))
         if outcome.entry is None:
             return _sheet_answer(request, game, outcome)
         context = _edit_context(game, game.ledger(), number, outcome.entry)
