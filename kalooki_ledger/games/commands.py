@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -41,13 +41,49 @@ class Sent:
 
 @dataclass
 class Decision:
-    """A command checked against the ledger it applies to: what to write and what follows."""
+    """A command checked against the ledger it applies to: what to write and what follows.
+    Commands whose write needs more say it in a typed decision of their own (below)."""
 
     summary: str
     after: engine.Ledger | None = None
     notice: str = ""
     warning: bool = False
-    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class HandChosen(Decision):
+    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+
+    number: int
+    hand: engine.Hand
+
+
+@dataclass(kw_only=True)
+class BuyInAnswered(Decision):
+    """The buy-in question after hand `number` is answered."""
+
+    number: int
+
+
+@dataclass(kw_only=True)
+class HandTakenBack(Decision):
+    """Hand `number`, the last, is to be taken back; its values go back in the form."""
+
+    number: int
+    undone: engine.Hand
+
+
+@dataclass(kw_only=True)
+class TicksChanged(Decision):
+    """Transfers to tick as paid, and to untick."""
+
+    pay: list[engine.Transfer]
+    unpay: list[engine.Transfer]
+
+
+@dataclass(kw_only=True)
+class DateChosen(Decision):
+    day: datetime.date
 
 
 class Verdict(enum.Enum):
@@ -327,7 +363,7 @@ def _applied(game: Game, decision: Decision) -> Outcome:
         Verdict.APPLIED,
         decision.notice,
         warning=decision.warning,
-        undone=decision.data.get("undone"),
+        undone=decision.undone if isinstance(decision, HandTakenBack) else None,
     )
 
 
@@ -409,19 +445,20 @@ class RecordHand(Command):
             self.reader, self.hand, number, lambda h: engine.extend(ledger, h), ledger
         )
         summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
-        return Decision(summary, after, data={"number": number, "hand": hand})
+        return HandChosen(summary, after, number=number, hand=hand)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.add_hand(game, decision.data["number"], decision.data["hand"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
+        store.add_hand(game, decision.number, decision.hand)
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
-        hand = decision.data["hand"]
+        assert isinstance(decision, HandChosen)
+        hand = decision.hand
         if connection.vendor == "postgresql" and not hand.buy_ins:
             # One statement, one round trip: it stores nothing if the version moved.
             return store.record_in_one_statement(
                 game,
                 sent.version,
-                decision.data["number"],
+                decision.number,
                 hand,
                 sent,
                 decision.summary[:500],
@@ -510,10 +547,10 @@ class BuyIn(Command):
             raise refused(after.hand_problems(number))
         what = gettext("%(name)s bought in") if bought_in else gettext("%(name)s dropped out")
         summary = hand_summary(number, what % {"name": self.player})
-        return Decision(summary, after, data={"number": number})
+        return BuyInAnswered(summary, after, number=number)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.add_decision(game, decision.data["number"], self.player, self.choice == "in")
+    def write(self, game: Game, ledger: engine.Ledger, decision: BuyInAnswered) -> None:
+        store.add_decision(game, decision.number, self.player, self.choice == "in")
 
     def stale_notice(self, since: list[Change]) -> str:
         if any(c.action == "buy-in" for c in since):
@@ -536,15 +573,16 @@ class Undo(Command):
         notice = gettext("Hand %(number)s undone — its values are back in the form.")
         if last.void:
             notice = gettext("Hand %(number)s (void) undone.")
-        return Decision(
+        return HandTakenBack(
             gettext("Undid hand %(number)s: %(what)s")
             % {"number": number, "what": present.describe_hand(last, present.family(ledger))},
             notice=notice % {"number": number},
-            data={"number": number, "undone": last},
+            number=number,
+            undone=last,
         )
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.delete_hand(game, decision.data["number"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandTakenBack) -> None:
+        store.delete_hand(game, decision.number)
 
     def stale_notice(self, since: list[Change]) -> str:
         return not_undone() + " " + super().stale_notice(since)
@@ -593,10 +631,10 @@ class EditHand(Command):
             notice = gettext("Hand %(number)s was saved and every later hand recomputed.") % {
                 "number": number
             }
-        return Decision(summary, after, notice, bool(later), {"hand": hand})
+        return HandChosen(summary, after, notice, bool(later), number=number, hand=hand)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.replace_hand(game, self.number, decision.data["hand"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
+        store.replace_hand(game, self.number, decision.hand)
 
 
 @dataclass
@@ -718,12 +756,12 @@ class MarkPaid(Command):
         lines = [paid_line % _transfer(t, fmt) for t in to_pay]
         lines += [unpaid_line % _transfer(t, fmt) for t in to_unpay]
         summary = gettext("Marked %(lines)s") % {"lines": "; ".join(lines)}
-        return Decision(summary, ledger, data={"pay": to_pay, "unpay": to_unpay})
+        return TicksChanged(summary, ledger, pay=to_pay, unpay=to_unpay)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        for t in decision.data["pay"]:
+    def write(self, game: Game, ledger: engine.Ledger, decision: TicksChanged) -> None:
+        for t in decision.pay:
             PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
-        for t in decision.data["unpay"]:
+        for t in decision.unpay:
             PaidTransfer.objects.filter(
                 game=game, payer=t.payer, payee=t.payee, amount=t.amount
             ).delete()
@@ -771,15 +809,15 @@ class SetDate(Command):
                 Verdict.REFUSED,
                 gettext("A game is played from 1900 to today, not on %(day)s.") % shown,
             )
-        return Decision(
+        return DateChosen(
             gettext("Set the date played: %(day)s") % shown,
             ledger,
             notice=gettext("The game's date is now %(day)s.") % shown,
-            data={"day": day},
+            day=day,
         )
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        game.played_on = decision.data["day"]
+    def write(self, game: Game, ledger: engine.Ledger, decision: DateChosen) -> None:
+        game.played_on = decision.day
         game.save(update_fields=["played_on"])
 
     def stale_ok(self, since: list[Change]) -> bool:
