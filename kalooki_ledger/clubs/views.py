@@ -3,7 +3,7 @@
 import random
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -44,14 +44,30 @@ ORGANISER, SCORER = Membership.ORGANISER, Membership.SCORER
 @signed_in
 def home(request):
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            club = form.save()
-            Membership.objects.create(club=club, user=request.user, role=ORGANISER)
-        return redirect(club)
+    refused = 0
+    scope, key = f"user:{request.user.pk}", _sent(request).key
+
+    def make() -> str:
+        club = form.save()
+        Membership.objects.create(club=club, user=request.user, role=ORGANISER)
+        return club.slug
+
+    try:
+        # Sent again, the club's slug is taken (by itself): the receipt answers before the form.
+        made = commands.earlier(scope, key, "NewClub", request.POST) if request.POST else None
+        if made is None and request.method == "POST" and form.is_valid():
+            made = commands.once(scope, key, "NewClub", request.POST, make)
+    except commands.Refusal as refusal:
+        form.is_valid()  # the form's own errors too, beside the refusal
+        form.add_error(None, refusal.outcome.notice)
+        refused = answers.status(refusal.outcome)
+    else:
+        if made is not None:
+            return redirect("clubs:club", made.made)
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     context = {"memberships": memberships, "form": form}
-    return render(request, "clubs/home.html", context, status=400 if form.errors else 200)
+    status = refused or (400 if form.errors else 200)
+    return render(request, "clubs/home.html", context, status=status)
 
 
 @club_view()
@@ -330,20 +346,32 @@ def _last_organiser(club, target: Membership) -> bool:
 @club_view(ORGANISER)
 def new_tournament(request, club, membership):
     form = TournamentForm(request.POST or None, club=club)
+    refused = 0
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        asked = {**data, "players": sorted(p.pk for p in data["players"])}
+
+        def make() -> str:
+            tournament = form.save(commit=False)
+            tournament.club = club
+            tournament.save()
+            tournaments.draw(tournament, data["players"])
+            return str(tournament.pk)
+
         try:
-            with transaction.atomic():
-                tournament = form.save(commit=False)
-                tournament.club = club
-                tournament.save()
-                tournaments.draw(tournament, form.cleaned_data["players"])
+            made = commands.once(
+                f"club:{club.pk}", _sent(request).key, "NewTournament", asked, make
+            )
         except RecordError as exc:
             # A regular named before names were checked can't sit at a table: say who.
             problem = capfirst(present.located_text(exc.problem))
             form.add_error("players", _("%(problem)s. Rename them first.") % {"problem": problem})
+        except commands.Refusal as refusal:
+            form.add_error(None, refusal.outcome.notice)
+            refused = answers.status(refusal.outcome)
         else:
-            return redirect(tournament)
-    status = 400 if form.errors else 200
+            return redirect(Tournament.objects.get(club=club, pk=made.made))
+    status = refused or (400 if form.errors else 200)
     return render(request, "clubs/new_tournament.html", {"club": club, "form": form}, status=status)
 
 

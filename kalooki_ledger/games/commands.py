@@ -853,10 +853,19 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
         return Made(made)
     except IntegrityError:
         # On PostgreSQL the insert waited for the first send's transaction: it is committed.
-        done = Receipt.objects.filter(scope=scope, key=key).first()
+        done = earlier(scope, key, kind, asked)
         if done is None:
             raise  # another constraint refused what `make` wrote
-    if done.fingerprint != print_:
+        return done
+
+
+def earlier(scope: str, key: str, kind: str, asked: Any) -> Made | None:
+    """What an earlier send of the key made (None if none did); the key with another request
+    is refused (422). For a form whose checks would refuse a send again (a name now taken)."""
+    done = Receipt.objects.filter(scope=scope, key=key).first() if key else None
+    if done is None:
+        return None
+    if done.fingerprint != fingerprint(kind, asked):
         raise Refusal(Verdict.REFUSED, key_reused())
     return Made(done.made, replayed=True)
 

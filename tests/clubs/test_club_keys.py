@@ -52,3 +52,33 @@ def test_a_tournament_step_key_reused_for_another_step_is_refused(client, friday
     assert "already used for another change" in other.content.decode()
     assert TournamentTable.objects.filter(tournament=t).exclude(round="heat").count() in (1, 2)
     assert Tournament.objects.get(pk=t.pk).stage != Tournament.HEATS
+
+
+def test_a_new_club_form_sent_twice_makes_one_club(client):
+    from kalooki_ledger.clubs.models import Club
+    from tests.clubs.factories import make_user
+
+    client.force_login(make_user("newcomer"))
+    form = {"name": "Blackpool Tuesdays", "slug": "blackpool", "key": new_key()}
+    first = client.post("/clubs/", form)
+    again = client.post("/clubs/", form)
+    assert first.status_code == again.status_code == 302
+    assert first["Location"] == again["Location"]
+    assert Club.objects.filter(slug="blackpool").count() == 1
+    other = client.post("/clubs/", {**form, "name": "Blackpool Wednesdays", "slug": "wed"})
+    assert other.status_code == 422
+    assert "already used for another change" in other.content.decode()
+    assert not Club.objects.filter(slug="wed").exists()
+
+
+def test_a_new_tournament_form_sent_twice_makes_one_tournament(client, friday):
+    from tests.clubs.factories import make_players
+
+    people = make_players(friday, " ".join(f"P{n:02d}" for n in range(1, 17)))
+    players = [p.pk for p in people]
+    form = {"name": "Open", "entry_fee": "5", "buy_in": "5", "players": players, "key": new_key()}
+    first = client.post("/clubs/friday/tournaments/new/", form)
+    again = client.post("/clubs/friday/tournaments/new/", form)
+    assert first.status_code == again.status_code == 302, first.content.decode()[-2000:]
+    assert first["Location"] == again["Location"]
+    assert Tournament.objects.count() == 1
