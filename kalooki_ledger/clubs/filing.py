@@ -81,8 +81,10 @@ def start_game(
     command = commands.StartGame(
         record,
         commands.start_summary(record.game.players),
-        asked=asked,
+        values=asked,
         then=lambda game: file_game(game, club),
     )
-    game, _ = commands.start(sent or commands.Sent(None, "", club.name[:60]), command)
-    return game
+    outcome = commands.apply(None, sent or commands.Sent(None, "", club.name[:60]), command)
+    if not outcome.done:
+        raise commands.Refusal(outcome.verdict, outcome.notice)
+    return outcome.made

@@ -45,25 +45,23 @@ ORGANISER, SCORER = Membership.ORGANISER, Membership.SCORER
 def home(request):
     form = ClubForm(request.POST or None)
     refused = 0
-    scope, key = f"user:{request.user.pk}", _sent(request).key
 
     def make() -> str:
         club = form.save()
         Membership.objects.create(club=club, user=request.user, role=ORGANISER)
         return club.slug
 
-    try:
-        # Sent again, the club's slug is taken (by itself): the receipt answers before the form.
-        made = commands.earlier(scope, key, "NewClub", request.POST) if request.POST else None
-        if made is None and request.method == "POST" and form.is_valid():
-            made = commands.once(scope, key, "NewClub", request.POST, make)
-    except commands.Refusal as refusal:
+    step = commands.Step(f"user:{request.user.pk}", "NewClub", request.POST, make)
+    # Sent again, the club's slug is taken (by itself): the receipt answers before the form.
+    outcome = commands.made_before(_sent(request), step) if request.POST else None
+    if outcome is None and request.method == "POST" and form.is_valid():
+        outcome = commands.apply(None, _sent(request), step)
+    if outcome is not None and outcome.done:
+        return redirect("clubs:club", outcome.made)
+    if outcome is not None:
         form.is_valid()  # the form's own errors too, beside the refusal
-        form.add_error(None, refusal.outcome.notice)
-        refused = answers.status(refusal.outcome)
-    else:
-        if made is not None:
-            return redirect("clubs:club", made.made)
+        form.add_error(None, outcome.notice)
+        refused = answers.status(outcome)
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     context = {"memberships": memberships, "form": form}
     status = refused or (400 if form.errors else 200)
@@ -204,16 +202,11 @@ def file_played_game(request, club, membership):
     form = FileGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         game = form.cleaned_data["link"]
+        step = commands.Step(
+            f"club:{club.pk}", "FileGame", game.pk, lambda: str(file_game(game, club).pk)
+        )
         try:
-            commands.once(
-                f"club:{club.pk}",
-                _sent(request).key,
-                "FileGame",
-                {"game": game.pk},
-                lambda: str(file_game(game, club).pk),
-            )
-        except commands.Refusal as refusal:
-            form.add_error("link", refusal.outcome.notice)
+            outcome = commands.apply(None, _sent(request), step)
         except IntegrityError:  # filed by someone else a moment ago
             form.add_error(
                 "link",
@@ -221,6 +214,12 @@ def file_played_game(request, club, membership):
                 % {"game": game},
             )
         else:
+            if not outcome.done:
+                form.add_error("link", outcome.notice)
+                status = answers.status(outcome)
+                return render(
+                    request, "clubs/file_game.html", {"club": club, "form": form}, status=status
+                )
             messages.info(
                 request,
                 _("“%(game)s” is filed under %(club)s; its players are regulars.")
@@ -265,20 +264,18 @@ def members(request, club, membership):
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
             if settings.is_valid():
-                try:
-                    commands.once(
-                        f"club:{club.pk}",
-                        _sent(request).key,
-                        "ClubSettings",
-                        settings.cleaned_data,
-                        lambda: settings.save().slug,
-                    )
-                except commands.Refusal as refusal:
-                    settings.add_error(None, refusal.outcome.notice)
-                    refused = answers.status(refusal.outcome)
-                else:
+                step = commands.Step(
+                    f"club:{club.pk}",
+                    "ClubSettings",
+                    settings.cleaned_data,
+                    lambda: settings.save().slug,
+                )
+                outcome = commands.apply(None, _sent(request), step)
+                if outcome.done:
                     messages.success(request, _("Settings saved."))
                     return redirect("clubs:members", club.slug)
+                settings.add_error(None, outcome.notice)
+                refused = answers.status(outcome)
         else:
             messages.error(request, _("Unknown action: use one of the forms on this page."))
     context = {
@@ -358,19 +355,18 @@ def new_tournament(request, club, membership):
             tournaments.draw(tournament, data["players"])
             return str(tournament.pk)
 
+        step = commands.Step(f"club:{club.pk}", "NewTournament", asked, make)
         try:
-            made = commands.once(
-                f"club:{club.pk}", _sent(request).key, "NewTournament", asked, make
-            )
+            outcome = commands.apply(None, _sent(request), step)
         except RecordError as exc:
             # A regular named before names were checked can't sit at a table: say who.
             problem = capfirst(present.located_text(exc.problem))
             form.add_error("players", _("%(problem)s. Rename them first.") % {"problem": problem})
-        except commands.Refusal as refusal:
-            form.add_error(None, refusal.outcome.notice)
-            refused = answers.status(refusal.outcome)
         else:
-            return redirect(Tournament.objects.get(club=club, pk=made.made))
+            if outcome.done:
+                return redirect(Tournament.objects.get(club=club, pk=outcome.made))
+            form.add_error(None, outcome.notice)
+            refused = answers.status(outcome)
     status = refused or (400 if form.errors else 200)
     return render(request, "clubs/new_tournament.html", {"club": club, "form": form}, status=status)
 
@@ -416,24 +412,24 @@ def tournament_action(request, club, membership, pk: int):
     found = get_object_or_404(Tournament, club=club, pk=pk)
     post = request.POST
     asked = {name: post.get(name, "").strip() for name in ("action", "person", "table", "buy_in")}
+    step = commands.Step(
+        f"tournament:{found.pk}",
+        "TournamentStep",
+        asked,
+        lambda: _tournament_step(club, found, asked),
+    )
     try:
-        done = commands.once(
-            f"tournament:{found.pk}",
-            _sent(request).key,
-            "TournamentStep",
-            asked,
-            lambda: _tournament_step(club, found, asked),
-        )
+        outcome = commands.apply(None, _sent(request), step)
     except tournaments.TournamentError as exc:
         messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
-    except commands.Refusal as refusal:  # the key was used for another step: 422, the page
-        messages.error(request, refusal.outcome.notice)
-        return _tournament_page(request, club, membership, found, answers.status(refusal.outcome))
+        return redirect(found)
+    if not outcome.done:  # the key was used for another step: 422, the page
+        messages.error(request, outcome.notice)
+        return _tournament_page(request, club, membership, found, answers.status(outcome))
+    if outcome.replayed:
+        messages.info(request, _("That was already done (the form was sent twice)."))
     else:
-        if done.replayed:
-            messages.info(request, _("That was already done (the form was sent twice)."))
-        else:
-            messages.success(request, done.made)
+        messages.success(request, outcome.made)
     return redirect(found)
 
 

@@ -112,6 +112,7 @@ class Outcome:
     entry: Any = None  # the view's hand form refused, with its errors (see `HandReader`)
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
+    made: Any = None  # what a making command made (now or on its key's first send)
 
     @property
     def done(self) -> bool:
@@ -277,8 +278,12 @@ def receipt(game: Game, sent: Sent, action: str, summary: str, fingerprint: str 
     )
 
 
-def apply(game: Game, sent: Sent, command: Command) -> Outcome:
-    """Applies the command to the game, all or nothing, as the module's docstring says."""
+def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome:
+    """Applies the command to the game, all or nothing, as the module's docstring says; a
+    command that makes something (no game yet) claims its receipt (`Making`, `once`)."""
+    if isinstance(command, Making):
+        return _make(sent, command)
+    assert game is not None
     if sent.version is not None and sent.version == game.version:
         # The common case: decide against the cached ledger, then store under compare-and-set.
         ledger = game.ledger()
@@ -870,44 +875,76 @@ def earlier(scope: str, key: str, kind: str, asked: Any) -> Made | None:
     return Made(done.made, replayed=True)
 
 
+class Making:
+    """A command that makes something (a game, house rules, a club's step): no game version
+    guards it, so it claims a receipt for its key under its `scope` (`once`)."""
+
+    scope: str  # what its keys are for: "start-game", "club:3", …
+
+    def asked(self) -> Any:
+        """What the key's fingerprint covers: the request's parsed values."""
+        return self
+
+    def make(self, sent: Sent) -> str:
+        """Makes the thing (inside the receipt's transaction); a reference to it."""
+        raise NotImplementedError
+
+    def found(self, made: str) -> Any:
+        """The thing a reference names, for the answer."""
+        return made
+
+
+def made_before(sent: Sent, command: Making) -> Outcome | None:
+    """What an earlier send of the key made, before a form's checks would refuse the send again
+    (a club's slug, taken by that first send); None when no send of the key made anything."""
+    try:
+        done = earlier(command.scope, sent.key, type(command).__name__, command.asked())
+    except Refusal as refusal:
+        return refusal.outcome
+    return None if done is None else Outcome(Verdict.REPLAYED, made=command.found(done.made))
+
+
+def _make(sent: Sent, command: Making) -> Outcome:
+    try:
+        done = once(
+            command.scope,
+            sent.key,
+            type(command).__name__,
+            command.asked(),
+            lambda: command.make(sent),
+        )
+    except Refusal as refusal:
+        return refusal.outcome
+    verdict = Verdict.REPLAYED if done.replayed else Verdict.APPLIED
+    return Outcome(verdict, made=command.found(done.made))
+
+
 @dataclass
-class StartGame:
+class StartGame(Making):
     """A new game from an engine record: the New game form, Play again, a club's game, a
-    tournament's table, an import. `asked` is what the key's fingerprint covers (the form's
-    parsed values, before any seat draw); `then` runs in the same transaction (filing the game
-    under a club)."""
+    tournament's table. `values` is what the key's fingerprint covers (the form's parsed
+    values, before any seat draw); `then` runs in the same transaction (filing the game under a
+    club)."""
 
     record: engine.GameRecord
     summary: str
-    asked: Any = None
+    values: Any = None
     then: Callable[[Game], object] | None = None
     action = "start"
+    scope = "start-game"
 
-    def write(self, sent: Sent) -> Game:
+    def asked(self) -> Any:
+        return self.record if self.values is None else self.values
+
+    def make(self, sent: Sent) -> str:
         game = store.store_record(self.record)
         if self.then is not None:
             self.then(game)
-        receipt(game, sent, self.action, self.summary, fingerprint("StartGame", self.fingerprinted))
-        return game
+        receipt(game, sent, self.action, self.summary, fingerprint("StartGame", self.asked()))
+        return game.edit_token
 
-    @property
-    def fingerprinted(self) -> Any:
-        return self.record if self.asked is None else self.asked
-
-
-SCOPE_GAMES = "start-game"
-
-
-def start(sent: Sent, command: StartGame) -> tuple[Game, bool]:
-    """Opens the game once per key; says whether it was opened by an earlier send of the key."""
-    made = once(
-        SCOPE_GAMES,
-        sent.key,
-        "StartGame",
-        command.fingerprinted,
-        lambda: command.write(sent).edit_token,
-    )
-    return Game.objects.get(edit_token=made.made), made.replayed
+    def found(self, made: str) -> Game:
+        return Game.objects.get(edit_token=made)
 
 
 def start_summary(players: list[str] | tuple[str, ...]) -> str:
@@ -915,7 +952,7 @@ def start_summary(players: list[str] | tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class SaveHouseRules:
+class SaveHouseRules(Making):
     """A table's own rules, saved under a name: a preset, its overrides and stakes in the
     record's terms, and play notes."""
 
@@ -924,15 +961,28 @@ class SaveHouseRules:
     rule_overrides: dict
     stakes: dict
     notes: str
+    scope = "house-rules"
+
+    def make(self, sent: Sent) -> str:
+        return HouseRules.objects.create(**dataclasses.asdict(self)).token
+
+    def found(self, made: str) -> HouseRules:
+        return HouseRules.objects.get(token=made)
 
 
-def save_house_rules(sent: Sent, command: SaveHouseRules) -> tuple[HouseRules, bool]:
-    """Saves the house rules once per key; says whether an earlier send of the key saved them."""
-    made = once(
-        "house-rules",
-        sent.key,
-        "SaveHouseRules",
-        command,
-        lambda: HouseRules.objects.create(**dataclasses.asdict(command)).token,
-    )
-    return HouseRules.objects.get(token=made.made), made.replayed
+@dataclass
+class Step(Making):
+    """A step that makes or changes something outside a game, once per key: a club's settings,
+    filing a game, a tournament-desk step, a new club or tournament. `do` takes it (in the
+    receipt's transaction) and says what it did or made; `values` is what the key covers."""
+
+    scope: str
+    kind: str
+    values: Any
+    do: Callable[[], str]
+
+    def asked(self) -> Any:
+        return [self.kind, self.values]
+
+    def make(self, sent: Sent) -> str:
+        return self.do()

@@ -229,14 +229,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if form.drawn:
             draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
             summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
-        command = commands.StartGame(started_record, summary, asked=form.cleaned_data)
-        try:
-            game, again = commands.start(sent, command)
-        except commands.Refusal as refusal:
-            form.add_error(None, refusal.outcome.notice)
-            return _new_game_page(request, form, house, answers.status(refusal.outcome))
+        command = commands.StartGame(started_record, summary, values=form.cleaned_data)
+        outcome = commands.apply(None, sent, command)
+        if not outcome.done:
+            form.add_error(None, outcome.notice)
+            return _new_game_page(request, form, house, answers.status(outcome))
+        game = outcome.made
         remember(request, game, scoring=True)
-        if again:
+        if outcome.replayed:
             messages.info(
                 request, gettext("That game was already started (the form was sent twice).")
             )
@@ -306,14 +306,14 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
             )
             key = request.POST.get("key", "")
             sent = commands.Sent(None, key if commands.KEY.fullmatch(key) else "", "")
-            try:
-                house, again = commands.save_house_rules(sent, command)
-            except commands.Refusal as refusal:
-                form.add_error(None, refusal.outcome.notice)
-                return _house_rules_page(request, form, card, answers.status(refusal.outcome))
+            outcome = commands.apply(None, sent, command)
+            if not outcome.done:
+                form.add_error(None, outcome.notice)
+                return _house_rules_page(request, form, card, answers.status(outcome))
+            house = outcome.made
             remember_house(request, house)
             saved = gettext("Your house rules “%(name)s” are saved.")
-            if again:
+            if outcome.replayed:
                 saved = gettext("Your house rules “%(name)s” were already saved (sent twice).")
             messages.info(request, saved % {"name": house.name})
             return redirect(house)
