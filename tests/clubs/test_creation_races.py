@@ -4,22 +4,19 @@ PostgreSQL: a New game form, a house rules form, a club's game and a tournament'
 store once, and every send is answered with what the first one made."""
 
 import json
-import signal
+import os
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass
 
 import pytest
 
 from tests.games.test_command_races import (
     ROOT,
-    VENV_BIN,
     Phone,
     Post,
     database_url,  # noqa: F401 (a fixture)
-    free_port,
+    gunicorn,
     race,
 )
 from tests.games.web import GBP
@@ -66,7 +63,7 @@ class Site:
 @pytest.fixture(scope="module")
 def site(database_url, tmp_path_factory):  # noqa: F811 (the fixture imported above)
     env = {
-        **__import__("os").environ,
+        **os.environ,
         "DATABASE_URL": database_url,
         "DJANGO_DEBUG": "1",
         "DATABASE_CONN_MAX_AGE": "600",
@@ -83,32 +80,8 @@ def site(database_url, tmp_path_factory):  # noqa: F811 (the fixture imported ab
     manage("createcachetable")
     setup = json.loads(manage("shell", "-c", SETUP).strip().splitlines()[-1])
     log = tmp_path_factory.mktemp("gunicorn") / "stderr.log"
-    port = free_port()
-    with log.open("w") as stderr:
-        process = subprocess.Popen(
-            [
-                *(str(VENV_BIN / "gunicorn"), "kalooki_ledger.wsgi", "--workers", "3"),
-                *("--bind", f"127.0.0.1:{port}"),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail(f"gunicorn did not answer:\n{log.read_text()}")
+    with gunicorn(env, log) as base:
         yield Site(base, manage, setup)
-    finally:
-        process.send_signal(signal.SIGQUIT)
-        process.wait(timeout=10)
 
 
 def sent_at_once(phone: Phone, post: Post) -> list:
