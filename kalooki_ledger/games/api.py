@@ -127,8 +127,11 @@ def number_in(body: Json, name: str = "number") -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"{name} is the hand's number, a whole number such as 3.")
-    if value < 1:
-        raise Unprocessable(f"{name} is the hand's number: 1 for the first hand, not {value}.")
+    if not 1 <= value <= engine.MAX_HANDS:
+        raise Unprocessable(
+            f"{name} is the hand's number: 1 for the first hand, at most {engine.MAX_HANDS}, "
+            f"not {str(value)[:20]}."
+        )
     return value
 
 

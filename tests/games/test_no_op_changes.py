@@ -80,7 +80,7 @@ def test_a_hand_number_no_game_can_reach_is_422(client):
     before = unchanged(game)
     response = send(client, "post", api(game, "/hands"), next_hand(10**30))
     assert response.status_code == 422
-    assert "A hand's number is 1 to 1000" in response.json()["error"]
+    assert "at most 1000" in response.json()["error"]
     assert unchanged(game) == before
 
 
@@ -101,4 +101,24 @@ def test_a_hand_form_with_a_version_the_game_never_had_is_refused_saying_so(clie
     response = client.post(f"/g/{game.edit_token}/hands/", form)
     assert response.status_code == 422
     assert "never had" in response.content.decode()
+    assert unchanged(game) == before
+
+
+@pytest.mark.parametrize("path", ["/undo", "/buy-ins"])
+def test_an_undo_or_buy_in_naming_a_hand_no_game_has_is_422_not_out_of_date(client, path):
+    game = stored_game(hands=worked_hands()[:2])
+    before = unchanged(game)
+    body = {"number": 10**30, "player": "Andy", "bought_in": True}
+    response = send(client, "post", api(game, path), body)
+    assert response.status_code == 422
+    assert unchanged(game) == before
+
+
+def test_a_form_hand_number_no_game_can_reach_is_refused_saying_what_is_allowed(client):
+    game = stored_game(hands=worked_hands()[:2])
+    before = unchanged(game)
+    form = sent(game, {"number": str(10**30), "winner": "Andy"})
+    response = client.post(f"/g/{game.edit_token}/hands/", form)
+    assert response.status_code == 422
+    assert "1 to 1000" in response.content.decode()
     assert unchanged(game) == before
