@@ -120,3 +120,21 @@ def test_a_house_rules_key_reused_for_other_rules_is_refused(client):
     assert other.status_code == 422
     assert "already used for another change" in other.content.decode()
     assert HouseRules.objects.count() == 1
+
+
+def test_a_hand_posted_by_the_form_and_sent_again_by_the_outbox_is_a_replay(client):
+    game = stored_game(hands=worked_hands()[:2])
+    form = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
+    assert client.post(f"/g/{game.edit_token}/hands/", form).status_code == 302
+    again = send(client, "post", api(game, "/hands"), next_hand(3), key=form["key"])
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert numbers(game) == [1, 2, 3]
+
+
+def test_a_form_key_sent_by_the_api_for_another_hand_number_is_refused(client):
+    game = stored_game(hands=worked_hands()[:2])
+    form = sent(game, hand_post(3, "Andy", game, Mark=10, John=11, Frank=12))
+    assert client.post(f"/g/{game.edit_token}/hands/", form).status_code == 302
+    again = send(client, "post", api(game, "/hands"), next_hand(4), key=form["key"])
+    assert again.status_code == 422
+    assert numbers(game) == [1, 2, 3]
