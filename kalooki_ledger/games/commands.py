@@ -2,9 +2,13 @@
 
 A command names the version of the game it was made against (the version the page showed) and
 carries an idempotency key made by that page. `apply` stores it when that version still stands
-and moves the version on; answers the same receipt, changing nothing, when the key comes again;
-and refuses it (409) when the game has changed since, unless the command is still safe to apply
-(see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
+and moves the version on; answers the same receipt, changing nothing, when the key comes again
+with the same request (its fingerprint), and refuses the key with another; and refuses it as
+stale when the game has changed since, unless the command is still safe to apply (see
+`stale_ok`). Each stored command leaves one `Change`: the history line is its receipt. A change
+that would change nothing stores nothing. Commands that make something (`Making`: a game, house
+rules, a club's step) claim a `Receipt` instead. What became of a command is a `Verdict`;
+`answers.py` says it in HTTP.
 """
 
 import dataclasses
@@ -891,10 +895,10 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
     print_ = fingerprint(kind, asked)
     try:
         with transaction.atomic():
-            receipt = Receipt.objects.create(scope=scope, key=key, fingerprint=print_)
+            claimed = Receipt.objects.create(scope=scope, key=key, fingerprint=print_)
             made = make()
-            receipt.made = made[:200]
-            receipt.save(update_fields=["made"])
+            claimed.made = made[:200]
+            claimed.save(update_fields=["made"])
         return Made(made)
     except IntegrityError:
         # On PostgreSQL the insert waited for the first send's transaction: it is committed.
