@@ -237,7 +237,7 @@ def hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
 @api_view(["POST"])
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     body = read_body(request)
-    return apply(request, game, commands.Undo(str(number_in(body))), False)
+    return apply(request, game, commands.Undo(number_in(body)), False)
 
 
 @api_view(["POST"])
@@ -246,8 +246,7 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     player, bought_in = body.get("player"), body.get("bought_in")
     if not isinstance(player, str) or not isinstance(bought_in, bool):
         raise BadRequest('A buy-in is {"number": 4, "player": "Mark", "bought_in": true}.')
-    choice = "in" if bought_in else "out"
-    command = commands.BuyIn(player, str(number_in(body)), choice)
+    command = commands.BuyIn(player, number_in(body), bought_in)
     return apply(request, game, command, False)
 
 

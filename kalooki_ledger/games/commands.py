@@ -574,16 +574,16 @@ class BuyIn(Command):
     """The answer of the player asked to buy in after the last hand."""
 
     player: str
-    hand: str
-    choice: str
+    number: int  # the hand after which the question was asked
+    bought_in: bool | None  # None: an answer that is neither
     action = "buy-in"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
         asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
-        if self.player != asked or self.hand != str(number) or self.choice not in ("in", "out"):
+        if self.player != asked or self.number != number or self.bought_in is None:
             raise Refusal(Verdict.STALE, answered())
-        bought_in = self.choice == "in"
+        bought_in = self.bought_in
         hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
@@ -593,7 +593,7 @@ class BuyIn(Command):
         return BuyInAnswered(summary, after, number=number)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: BuyInAnswered) -> None:
-        store.add_decision(game, decision.number, self.player, self.choice == "in")
+        store.add_decision(game, decision.number, self.player, bool(self.bought_in))
 
     def stale_notice(self, since: list[Change]) -> str:
         if any(c.action == "buy-in" for c in since):
@@ -605,12 +605,12 @@ class BuyIn(Command):
 class Undo(Command):
     """Takes back the last hand, as the table page showed it."""
 
-    hand: str
+    number: int
     action = "undo"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
-        if self.hand != str(number) or number == 0:
+        if self.number != number or number == 0:
             raise Refusal(Verdict.STALE, not_undone())
         last = ledger.game.hands[-1]
         notice = gettext("Hand %(number)s undone — its values are back in the form.")
@@ -838,20 +838,19 @@ EARLIEST = datetime.date(1900, 1, 1)
 
 @dataclass
 class SetDate(Command):
-    """The date the game was played, as the score sheet's form sends it (YYYY-MM-DD)."""
+    """The date the game was played (None: the form's date couldn't be read)."""
 
-    raw: str
+    day: datetime.date | None
     today: datetime.date
     action = "date"
     not_asked = ("today",)  # the same date sent again tomorrow is the same change
 
     def decide(self, ledger: engine.Ledger) -> Decision:
-        try:
-            day = datetime.date.fromisoformat(self.raw.strip())
-        except ValueError:
+        day = self.day
+        if day is None:
             raise Refusal(
                 Verdict.REFUSED, gettext("Give the date the game was played, such as 2026-11-20.")
-            ) from None
+            )
         shown = {"day": format_date(day, gettext("j M Y"))}
         if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
             raise Refusal(

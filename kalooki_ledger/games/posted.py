@@ -54,10 +54,7 @@ class PostedHand:
 def record_hand(post: Any) -> commands.RecordHand:
     """The table's hand form as a command: the hand number it shows and the hand it holds (a
     void hand outright when its "void anyway" button was pressed)."""
-    try:
-        number = int(post.get("number", ""))
-    except ValueError:
-        number = 0
+    number = hand_number(post.get("number"))
     if post.get("action") == "void-anyway":
         return commands.RecordHand(number, hand=engine.Hand(void=True))
     return commands.RecordHand(number, reader=PostedHand(post))
@@ -65,3 +62,11 @@ def record_hand(post: Any) -> commands.RecordHand:
 
 def edit_hand(number: int, post: Any) -> commands.EditHand:
     return commands.EditHand(number, reader=PostedHand(post, editing=True))
+
+
+def hand_number(value: str | None) -> int:
+    """A hand number a form sends, or 0 (no hand) when it isn't one."""
+    try:
+        return int(value or "")
+    except ValueError:
+        return 0

@@ -1,5 +1,6 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
+import datetime
 from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
@@ -400,7 +401,8 @@ def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
 @scoring
 def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     post = request.POST
-    command = commands.BuyIn(post.get("player", ""), post.get("hand", ""), post.get("choice", ""))
+    answer = {"in": True, "out": False}.get(post.get("choice", ""))
+    command = commands.BuyIn(post.get("player", ""), posted.hand_number(post.get("hand")), answer)
     return _table_answer(request, game, _command(request, game, command))
 
 
@@ -409,7 +411,7 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     """Takes back the last hand and puts its values back in the hand form, so a slip is mended
     by changing what was wrong and a mistaken undo by recording it again."""
-    outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
+    outcome = _command(request, game, commands.Undo(posted.hand_number(request.POST.get("hand"))))
     if not outcome.done or outcome.undone is None:
         return _table_answer(request, game, outcome)
     ledger = game.ledger()
@@ -456,7 +458,11 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 @scoring
 def played_on(request: HttpRequest, game: Game) -> HttpResponse:
-    command = commands.SetDate(request.POST.get("played_on", ""), timezone.localdate())
+    try:
+        day = datetime.date.fromisoformat(request.POST.get("played_on", "").strip())
+    except ValueError:
+        day = None
+    command = commands.SetDate(day, timezone.localdate())
     return _sheet_answer(request, game, _command(request, game, command))
 
 
