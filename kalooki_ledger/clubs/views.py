@@ -200,32 +200,35 @@ def new_game(request, club, membership):
 def file_played_game(request, club, membership):
     """Files a game scored from the site's own "New game" page under the club."""
     form = FileGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        game = form.cleaned_data["link"]
-        step = commands.Step(
-            f"club:{club.pk}", "FileGame", game.pk, lambda: str(file_game(game, club).pk)
-        )
+    link = request.POST.get("link", "").strip()
+    step = commands.Step(
+        f"club:{club.pk}",
+        "FileGame",
+        link,
+        lambda: str(file_game(form.cleaned_data["link"], club).game_id),
+    )
+    # Sent again, the game is filed (by that first send): the receipt answers before the form.
+    outcome = commands.made_before(_sent(request), step) if request.POST else None
+    if outcome is None and request.method == "POST" and form.is_valid():
         try:
             outcome = commands.apply(None, _sent(request), step)
         except IntegrityError:  # filed by someone else a moment ago
             form.add_error(
                 "link",
                 _("“%(game)s” or its players were filed under a club a moment ago.")
-                % {"game": game},
+                % {"game": form.cleaned_data["link"]},
             )
-        else:
-            if not outcome.done:
-                form.add_error("link", outcome.notice)
-                status = answers.status(outcome)
-                return render(
-                    request, "clubs/file_game.html", {"club": club, "form": form}, status=status
-                )
-            messages.info(
-                request,
-                _("“%(game)s” is filed under %(club)s; its players are regulars.")
-                % {"game": game, "club": club.name},
-            )
-            return redirect("clubs:game", club.slug, game.pk)
+    if outcome is not None and outcome.done:
+        game = Game.objects.get(pk=outcome.made)
+        messages.info(
+            request,
+            _("“%(game)s” is filed under %(club)s; its players are regulars.")
+            % {"game": game, "club": club.name},
+        )
+        return redirect("clubs:game", club.slug, game.pk)
+    if outcome is not None:
+        form.is_valid()  # the form's own errors too, beside the refusal
+        form.add_error("link", outcome.notice)
     status = 422 if request.method == "POST" else 200
     return render(request, "clubs/file_game.html", {"club": club, "form": form}, status=status)
 

@@ -82,3 +82,15 @@ def test_a_new_tournament_form_sent_twice_makes_one_tournament(client, friday):
     assert first.status_code == again.status_code == 302, first.content.decode()[-2000:]
     assert first["Location"] == again["Location"]
     assert Tournament.objects.count() == 1
+
+
+def test_filing_a_played_game_sent_twice_files_it_once_and_says_so_both_times(client, friday):
+    from tests.games.web import stored_game
+
+    game = stored_game()
+    form = {"link": f"https://example.org{game.get_absolute_url()}", "key": new_key()}
+    first = client.post("/clubs/friday/games/file/", form)
+    again = client.post("/clubs/friday/games/file/", form)
+    assert first.status_code == again.status_code == 302
+    assert first["Location"] == again["Location"]
+    assert ClubGame.objects.filter(game=game).count() == 1
