@@ -219,7 +219,7 @@ def key_reused() -> str:
 
 
 def parse_sent(post: Any, who: str) -> Sent:
-    """The version and key a form carries; a key that isn't one is refused (400)."""
+    """The version and key a form carries; a key that isn't one is refused as damaged."""
     try:
         version = int(post.get("version", ""))
     except ValueError:
@@ -888,7 +888,7 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
     """Makes something once per key. The receipt (`scope`, `key`) is claimed by inserting it in
     the transaction that makes the thing (insert or fail), so one form sent twice at once makes
     one thing and the later send gets what the first made; the key with another request
-    (`kind` and `asked`, the parsed values) is refused (422). Without a key, `make` just runs."""
+    (`kind` and `asked`, the parsed values) is refused. Without a key, `make` just runs."""
     if not key:
         return Made(make())
     print_ = fingerprint(kind, asked)
@@ -909,7 +909,7 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
 
 def earlier(scope: str, key: str, kind: str, asked: Any) -> Made | None:
     """What an earlier send of the key made (None if none did); the key with another request
-    is refused (422). For a form whose checks would refuse a send again (a name now taken)."""
+    is refused. For a form whose checks would refuse a send again (a name now taken)."""
     done = Receipt.objects.filter(scope=scope, key=key).first() if key else None
     if done is None:
         return None
