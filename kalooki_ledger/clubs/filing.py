@@ -6,8 +6,8 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.store import store_record
 
 from .models import Club, ClubGame, ClubPlayer, SeatPerson
 
@@ -60,9 +60,12 @@ def start_game(
     stakes: dict | None = None,
     rules: dict | None = None,
     played_on: str | None = None,
+    sent: commands.Sent | None = None,
+    asked: object = None,
 ) -> Game:
-    """A new game with no hands yet, filed under the club and dated today unless told;
-    RecordError if the setup is bad."""
+    """A new game with no hands yet, filed under the club and dated today unless told: the
+    `StartGame` command, once per `sent` key (`asked`, the form's values, is what the key
+    covers); RecordError if the setup is bad."""
     data = {
         "format": "kalooki-game/1",
         "title": title,
@@ -74,6 +77,14 @@ def start_game(
     if stakes is not None:
         data["stakes"] = stakes
     data["played_on"] = played_on or datetime.date.today().isoformat()
-    game = store_record(engine.parse_record(data))
-    file_game(game, club)
-    return game
+    record = engine.parse_record(data)
+    command = commands.StartGame(
+        record,
+        commands.start_summary(record.game.players),
+        values=asked,
+        then=lambda game: file_game(game, club),
+    )
+    outcome = commands.apply(None, sent or commands.Sent(None, "", club.name[:60]), command)
+    if not outcome.done:
+        raise commands.Refusal(outcome.verdict, outcome.notice)
+    return outcome.made

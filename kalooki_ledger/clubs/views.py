@@ -3,7 +3,7 @@
 import random
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import present
+from kalooki_ledger.games import answers, commands, present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
@@ -44,14 +44,28 @@ ORGANISER, SCORER = Membership.ORGANISER, Membership.SCORER
 @signed_in
 def home(request):
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            club = form.save()
-            Membership.objects.create(club=club, user=request.user, role=ORGANISER)
-        return redirect(club)
+    refused = 0
+
+    def make() -> str:
+        club = form.save()
+        Membership.objects.create(club=club, user=request.user, role=ORGANISER)
+        return club.slug
+
+    step = commands.Step(f"user:{request.user.pk}", "NewClub", request.POST, make)
+    # Sent again, the club's slug is taken (by itself): the receipt answers before the form.
+    outcome = commands.made_before(_sent(request), step) if request.POST else None
+    if outcome is None and request.method == "POST" and form.is_valid():
+        outcome = commands.apply(None, _sent(request), step)
+    if outcome is not None and outcome.done:
+        return redirect("clubs:club", outcome.made)
+    if outcome is not None:
+        form.is_valid()  # the form's own errors too, beside the refusal
+        form.add_error(None, outcome.notice)
+        refused = answers.status(outcome)
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     context = {"memberships": memberships, "form": form}
-    return render(request, "clubs/home.html", context, status=400 if form.errors else 200)
+    status = refused or (400 if form.errors else 200)
+    return render(request, "clubs/home.html", context, status=status)
 
 
 @club_view()
@@ -145,8 +159,10 @@ def game(request, club, membership, pk: int):
 @club_view(SCORER)
 def new_game(request, club, membership):
     form = NewGameForm(request.POST or None, club=club)
+    refused = 0
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        asked = {**data, "players": list(data["players"])}  # the form's values, before the draw
         players = data["players"]
         if data["draw"]:
             random.shuffle(players)
@@ -158,9 +174,14 @@ def new_game(request, club, membership):
                 title=data["title"],
                 stakes=form.stakes_record(data),
                 rules=form.overrides(data),
+                sent=_sent(request),
+                asked=asked,
             )
         except RecordError as exc:
             form.add_error(None, present.located_text(exc.problem))
+        except commands.Refusal as refusal:
+            form.add_error(None, refusal.outcome.notice)
+            refused = answers.status(refusal.outcome)
         else:
             return redirect(started)
     context = {
@@ -171,36 +192,50 @@ def new_game(request, club, membership):
         "stakes": club.stakes_text(),
         "presets": preset_values(),
     }
-    return render(request, "clubs/new_game.html", context, status=400 if form.errors else 200)
+    status = refused or (400 if form.errors else 200)
+    return render(request, "clubs/new_game.html", context, status=status)
 
 
 @club_view(SCORER)
 def file_played_game(request, club, membership):
     """Files a game scored from the site's own "New game" page under the club."""
     form = FileGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        game = form.cleaned_data["link"]
+    link = request.POST.get("link", "").strip()
+    step = commands.Step(
+        f"club:{club.pk}",
+        "FileGame",
+        link,
+        lambda: str(file_game(form.cleaned_data["link"], club).game_id),
+    )
+    # Sent again, the game is filed (by that first send): the receipt answers before the form.
+    outcome = commands.made_before(_sent(request), step) if request.POST else None
+    if outcome is None and request.method == "POST" and form.is_valid():
         try:
-            file_game(game, club)
+            outcome = commands.apply(None, _sent(request), step)
         except IntegrityError:  # filed by someone else a moment ago
             form.add_error(
                 "link",
                 _("“%(game)s” or its players were filed under a club a moment ago.")
-                % {"game": game},
+                % {"game": form.cleaned_data["link"]},
             )
-        else:
-            messages.info(
-                request,
-                _("“%(game)s” is filed under %(club)s; its players are regulars.")
-                % {"game": game, "club": club.name},
-            )
-            return redirect("clubs:game", club.slug, game.pk)
+    if outcome is not None and outcome.done:
+        game = Game.objects.get(pk=outcome.made)
+        messages.info(
+            request,
+            _("“%(game)s” is filed under %(club)s; its players are regulars.")
+            % {"game": game, "club": club.name},
+        )
+        return redirect("clubs:game", club.slug, game.pk)
+    if outcome is not None:
+        form.is_valid()  # the form's own errors too, beside the refusal
+        form.add_error("link", outcome.notice)
     status = 422 if request.method == "POST" else 200
     return render(request, "clubs/file_game.html", {"club": club, "form": form}, status=status)
 
 
 @club_view(ORGANISER)
 def members(request, club, membership):
+    refused = 0
     add_member = AddMemberForm(club=club, prefix="member")
     add_player = PlayerForm(club=club, prefix="player")
     settings = SettingsForm(instance=club, prefix="settings")
@@ -232,9 +267,18 @@ def members(request, club, membership):
         elif action == "settings":
             settings = SettingsForm(request.POST, instance=club, prefix="settings")
             if settings.is_valid():
-                settings.save()
-                messages.success(request, _("Settings saved."))
-                return redirect("clubs:members", club.slug)
+                step = commands.Step(
+                    f"club:{club.pk}",
+                    "ClubSettings",
+                    settings.cleaned_data,
+                    lambda: settings.save().slug,
+                )
+                outcome = commands.apply(None, _sent(request), step)
+                if outcome.done:
+                    messages.success(request, _("Settings saved."))
+                    return redirect("clubs:members", club.slug)
+                settings.add_error(None, outcome.notice)
+                refused = answers.status(outcome)
         else:
             messages.error(request, _("Unknown action: use one of the forms on this page."))
     context = {
@@ -248,7 +292,8 @@ def members(request, club, membership):
         "presets": preset_values(),
         "roles": list(Membership.ROLE_NAMES.items()),
     }
-    return render(request, "clubs/members.html", context, status=400 if request.POST else 200)
+    status = refused or (400 if request.POST else 200)
+    return render(request, "clubs/members.html", context, status=status)
 
 
 @require_POST
@@ -282,6 +327,12 @@ def member_role(request, club, membership, pk: int):
     return redirect("clubs:members", club.slug)
 
 
+def _sent(request) -> commands.Sent:
+    """The key a club form carries (none if it isn't one) and who sent it."""
+    key = request.POST.get("key", "")
+    return commands.Sent(None, key if commands.KEY.fullmatch(key) else "", request.user.username)
+
+
 def _int(value: str | None) -> int:
     """A posted id, or 0 (which matches nothing) unless it is a plain id the database can hold."""
     return int(value) if value and is_id(value) else 0
@@ -295,26 +346,41 @@ def _last_organiser(club, target: Membership) -> bool:
 @club_view(ORGANISER)
 def new_tournament(request, club, membership):
     form = TournamentForm(request.POST or None, club=club)
+    refused = 0
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        asked = {**data, "players": sorted(p.pk for p in data["players"])}
+
+        def make() -> str:
+            tournament = form.save(commit=False)
+            tournament.club = club
+            tournament.save()
+            tournaments.draw(tournament, data["players"])
+            return str(tournament.pk)
+
+        step = commands.Step(f"club:{club.pk}", "NewTournament", asked, make)
         try:
-            with transaction.atomic():
-                tournament = form.save(commit=False)
-                tournament.club = club
-                tournament.save()
-                tournaments.draw(tournament, form.cleaned_data["players"])
+            outcome = commands.apply(None, _sent(request), step)
         except RecordError as exc:
             # A regular named before names were checked can't sit at a table: say who.
             problem = capfirst(present.located_text(exc.problem))
             form.add_error("players", _("%(problem)s. Rename them first.") % {"problem": problem})
         else:
-            return redirect(tournament)
-    status = 400 if form.errors else 200
+            if outcome.done:
+                return redirect(Tournament.objects.get(club=club, pk=outcome.made))
+            form.add_error(None, outcome.notice)
+            refused = answers.status(outcome)
+    status = refused or (400 if form.errors else 200)
     return render(request, "clubs/new_tournament.html", {"club": club, "form": form}, status=status)
 
 
 @club_view()
 def tournament(request, club, membership, pk: int):
     found = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
+    return _tournament_page(request, club, membership, found)
+
+
+def _tournament_page(request, club, membership, found: Tournament, status: int = 200):
     state = tournaments.load(found)
     context = {
         "club": club,
@@ -324,8 +390,8 @@ def tournament(request, club, membership, pk: int):
         "table_size": tournaments.TABLE_SIZE,
     }
     if request.htmx:
-        return render(request, "clubs/tournament.html#live", context)
-    return render(request, "clubs/tournament.html", context)
+        return render(request, "clubs/tournament.html#live", context, status=status)
+    return render(request, "clubs/tournament.html", context, status=status)
 
 
 @club_view(SCORER)
@@ -345,44 +411,56 @@ def table_link(request, club, membership, pk: int, table: int):
 @require_POST
 @club_view(SCORER)
 def tournament_action(request, club, membership, pk: int):
+    """A step at the tournament desk, once per form: sent twice, even at once, it is done once."""
     found = get_object_or_404(Tournament, club=club, pk=pk)
-    action = request.POST.get("action")
+    post = request.POST
+    asked = {name: post.get(name, "").strip() for name in ("action", "person", "table", "buy_in")}
+    step = commands.Step(
+        f"tournament:{found.pk}",
+        "TournamentStep",
+        asked,
+        lambda: _tournament_step(club, found, asked),
+    )
     try:
-        if action == "buy-in":
-            person = ClubPlayer.objects.filter(
-                club=club, pk=_int(request.POST.get("person"))
-            ).first()
-            table = TournamentTable.objects.filter(
-                tournament=found, pk=_int(request.POST.get("table"))
-            ).first()
-            if person is None or table is None:
-                raise tournaments.TournamentError(_("choose a player who is out at a table"))
-            opened = tournaments.buy_in(found, person, table)
-            said = _("%(person)s bought in and waits for a new table.") % {"person": person}
-            if opened:
-                said += " " + _("%(table)s starts now.") % {"table": opened.label}
-            messages.success(request, said)
-        elif action == "cancel-buy-in":
-            cancelled = tournaments.cancel_buy_in(found, _int(request.POST.get("buy_in")))
-            messages.success(
-                request,
-                _(
-                    "%(person)s's buy-in is cancelled; they are out at %(table)s and may still "
-                    "buy in."
-                )
-                % {"person": cancelled.person, "table": cancelled.from_table.label},
-            )
-        elif action == "start-semis":
-            tournaments.start_semis(found)
-            messages.success(request, _("Buying in has closed; the next round is seated."))
-        elif action == "start-final":
-            tournaments.start_final(found)
-            messages.success(request, _("The final table is seated."))
-        else:
-            raise tournaments.TournamentError(_("unknown action"))
+        outcome = commands.apply(None, _sent(request), step)
     except tournaments.TournamentError as exc:
         messages.error(request, _("Nothing changed: %(problem)s.") % {"problem": exc})
+        return redirect(found)
+    if not outcome.done:  # the key was used for another step: 422, the page
+        messages.error(request, outcome.notice)
+        return _tournament_page(request, club, membership, found, answers.status(outcome))
+    if outcome.replayed:
+        messages.info(request, _("That was already done (the form was sent twice)."))
+    else:
+        messages.success(request, outcome.made)
     return redirect(found)
+
+
+def _tournament_step(club, found: Tournament, asked: dict[str, str]) -> str:
+    """Takes one step at the desk; says what was done (TournamentError: why nothing was)."""
+    action = asked["action"]
+    if action == "buy-in":
+        person = ClubPlayer.objects.filter(club=club, pk=_int(asked["person"])).first()
+        table = TournamentTable.objects.filter(tournament=found, pk=_int(asked["table"])).first()
+        if person is None or table is None:
+            raise tournaments.TournamentError(_("choose a player who is out at a table"))
+        opened = tournaments.buy_in(found, person, table)
+        said = _("%(person)s bought in and waits for a new table.") % {"person": person}
+        if opened:
+            said += " " + _("%(table)s starts now.") % {"table": opened.label}
+        return said
+    if action == "cancel-buy-in":
+        cancelled = tournaments.cancel_buy_in(found, _int(asked["buy_in"]))
+        return _(
+            "%(person)s's buy-in is cancelled; they are out at %(table)s and may still buy in."
+        ) % {"person": cancelled.person, "table": cancelled.from_table.label}
+    if action == "start-semis":
+        tournaments.start_semis(found)
+        return _("Buying in has closed; the next round is seated.")
+    if action == "start-final":
+        tournaments.start_final(found)
+        return _("The final table is seated.")
+    raise tournaments.TournamentError(_("unknown action"))
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 
 from kalooki_ledger import rules as engine
 
-from . import commands, device
+from . import answers, commands, device
 from .api_schema import SCHEMA
 from .models import Game
 
@@ -98,7 +98,7 @@ def api_view(methods: list[str]) -> Callable:
                 with translation.override("en"):
                     return headless(request, view(request, game, **kwargs))
             except BadRequest as bad:
-                return error(400, str(bad))
+                return error(bad.status, str(bad))
 
         return wrapper
 
@@ -106,7 +106,13 @@ def api_view(methods: list[str]) -> Callable:
 
 
 class BadRequest(Exception):
-    pass
+    status = 400
+
+
+class Unprocessable(BadRequest):
+    """JSON of the right shape with a value the schema doesn't allow."""
+
+    status = 422
 
 
 def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
@@ -137,6 +143,11 @@ def number_in(body: Json, name: str = "number") -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"{name} is the hand's number, a whole number such as 3.")
+    if not 1 <= value <= engine.MAX_HANDS:
+        raise Unprocessable(
+            f"{name} is the hand's number: 1 for the first hand, at most {engine.MAX_HANDS}, "
+            f"not {str(value)[:20]}."
+        )
     return value
 
 
@@ -172,15 +183,15 @@ class Precondition(Exception):
 
 def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> HttpResponse:
     """A command's outcome: the record as it now stands, or the reason nothing was stored."""
-    if outcome.status == 200:
+    if outcome.done:
         status = 201 if created else 200
         headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
         return record_response(Game.objects.get(pk=game.pk), status, **headers)
-    if outcome.status == 409:
+    if outcome.verdict is commands.Verdict.STALE:
         current = Game.objects.get(pk=game.pk).to_json()
         return error(409, outcome.notice, game=current)
     problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
-    return error(outcome.status, outcome.notice or "That can't be recorded.", problems)
+    return error(answers.status(outcome), outcome.notice or "That can't be recorded.", problems)
 
 
 def apply(request: HttpRequest, game: Game, command, needs_version: bool, created=False):
@@ -250,7 +261,7 @@ def hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
 @api_view(["POST"])
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     body = read_body(request)
-    return apply(request, game, commands.Undo(str(number_in(body))), False)
+    return apply(request, game, commands.Undo(number_in(body)), False)
 
 
 @api_view(["POST"])
@@ -259,14 +270,18 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     player, bought_in = body.get("player"), body.get("bought_in")
     if not isinstance(player, str) or not isinstance(bought_in, bool):
         raise BadRequest('A buy-in is {"number": 4, "player": "Mark", "bought_in": true}.')
-    choice = "in" if bought_in else "out"
-    command = commands.BuyIn(player, str(number_in(body)), choice)
+    command = commands.BuyIn(player, number_in(body), bought_in)
     return apply(request, game, command, False)
 
 
 @api_view(["POST"])
 def stop(request: HttpRequest, game: Game) -> HttpResponse:
-    settle = read_body(request).get("settle")
+    body = read_body(request)
+    if "settle" not in body:
+        raise Unprocessable(
+            'Say how to stop: {"settle": "refund"}, "split", or null to take the stop back.'
+        )
+    settle = body["settle"]
     if settle not in ("refund", "split", None):
         raise BadRequest('settle is "refund", "split", or null to take the stop back.')
     return apply(request, game, commands.Stop(settle or ""), True)

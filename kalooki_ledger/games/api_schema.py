@@ -6,6 +6,11 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from kalooki_ledger import rules as engine
+
+# A hand number: 1 to the most hands a game may have (more is refused, 422).
+HAND_NUMBER = {"type": "integer", "minimum": 1, "maximum": engine.MAX_HANDS}
+
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -29,7 +34,7 @@ NUMBER = {
     "in": "path",
     "required": True,
     "description": gettext_noop("The hand's number, 1 for the first."),
-    "schema": {"type": "integer", "minimum": 1},
+    "schema": HAND_NUMBER,
 }
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
@@ -195,7 +200,7 @@ SCHEMA: dict[str, Any] = {
                 {
                     "type": "object",
                     "required": ["number"],
-                    "properties": {"number": {"type": "integer", "minimum": 1}},
+                    "properties": {"number": HAND_NUMBER},
                 },
                 False,
             )
@@ -207,7 +212,7 @@ SCHEMA: dict[str, Any] = {
                     "type": "object",
                     "required": ["number", "player", "bought_in"],
                     "properties": {
-                        "number": {"type": "integer", "minimum": 1},
+                        "number": HAND_NUMBER,
                         "player": {"type": "string"},
                         "bought_in": {"type": "boolean"},
                     },
@@ -260,7 +265,7 @@ SCHEMA: dict[str, Any] = {
                 "description": "A hand as the record writes it: void, or a winner and the "
                 "others' values, cards or counts (see docs/record-format.md).",
                 "properties": {
-                    "number": {"type": "integer", "minimum": 1},
+                    "number": HAND_NUMBER,
                     "void": {"type": "boolean"},
                     "winner": {"type": "string"},
                     "kalookie": {"type": "boolean"},

@@ -2,25 +2,34 @@
 
 A command names the version of the game it was made against (the version the page showed) and
 carries an idempotency key made by that page. `apply` stores it when that version still stands
-and moves the version on; answers the same receipt, changing nothing, when the key comes again;
-and refuses it (409) when the game has changed since, unless the command is still safe to apply
-(see `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt.
+and moves the version on; answers the same receipt, changing nothing, when the key comes again
+with the same request (its fingerprint), and refuses the key with another; and refuses it as
+stale when the game has changed since, unless the command is still safe to apply (see
+`stale_ok`). Each stored command leaves one `Change`: the history line is its receipt. A change
+that would change nothing stores nothing. Commands that make something (`Making`: a game, house
+rules, a club's step) claim a `Receipt` instead. What became of a command is a `Verdict`;
+`answers.py` says it in HTTP.
 """
 
+import dataclasses
 import datetime
+import enum
+import hashlib
+import json
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Protocol
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
 
 from . import present, store
-from .forms import HandForm, keep_counted_cards
-from .models import Change, Game, PaidTransfer
+from .models import Change, Game, HouseRules, PaidTransfer, Receipt
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -36,27 +45,91 @@ class Sent:
 
 @dataclass
 class Decision:
-    """A command checked against the ledger it applies to: what to write and what follows."""
+    """A command checked against the ledger it applies to: what to write and what follows.
+    Commands whose write needs more say it in a typed decision of their own (below)."""
 
     summary: str
     after: engine.Ledger | None = None
     notice: str = ""
     warning: bool = False
-    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class HandChosen(Decision):
+    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+
+    number: int
+    hand: engine.Hand
+
+
+@dataclass(kw_only=True)
+class BuyInAnswered(Decision):
+    """The buy-in question after hand `number` is answered."""
+
+    number: int
+
+
+@dataclass(kw_only=True)
+class HandTakenBack(Decision):
+    """Hand `number`, the last, is to be taken back; its values go back in the form."""
+
+    number: int
+    undone: engine.Hand
+
+
+@dataclass(kw_only=True)
+class TicksChanged(Decision):
+    """Transfers to tick as paid, and to untick."""
+
+    pay: list[engine.Transfer]
+    unpay: list[engine.Transfer]
+
+
+@dataclass(kw_only=True)
+class DateChosen(Decision):
+    day: datetime.date
+
+
+class Verdict(enum.Enum):
+    """What became of a command, in the domain's words; the pages and the API say it in HTTP
+    (`games.answers`)."""
+
+    APPLIED = "applied"  # stored, the version moved on
+    REPLAYED = "replayed"  # its key's first send stored it: nothing more
+    UNCHANGED = "unchanged"  # it would change nothing: no version, no history line
+    STALE = "stale"  # the game changed since the version it names
+    REFUSED = "refused"  # it can't apply as sent (its values, its key used for another change)
+    MISSING = "missing"  # it names a hand the game doesn't have
+    DAMAGED = "damaged"  # the form's key is damaged
+
+
+DONE = (Verdict.APPLIED, Verdict.REPLAYED, Verdict.UNCHANGED)
 
 
 @dataclass
 class Outcome:
     """What became of a command: applied, replayed (the same key again), refused or unchanged."""
 
-    status: int
+    verdict: Verdict
     notice: str = ""
-    applied: bool = False
-    replayed: bool = False
     warning: bool = False
-    entry: HandForm | None = None  # a hand form refused, with its errors
+    entry: Any = None  # the view's hand form refused, with its errors (see `HandReader`)
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
+    made: Any = None  # what a making command made (now or on its key's first send)
+
+    @property
+    def done(self) -> bool:
+        """Stored now or before, or nothing to store: the page goes on as after a change."""
+        return self.verdict in DONE
+
+    @property
+    def applied(self) -> bool:
+        return self.verdict is Verdict.APPLIED
+
+    @property
+    def replayed(self) -> bool:
+        return self.verdict is Verdict.REPLAYED
 
 
 class Refusal(Exception):
@@ -64,29 +137,98 @@ class Refusal(Exception):
 
     def __init__(
         self,
-        status: int,
+        verdict: Verdict,
         notice: str = "",
-        entry: HandForm | None = None,
+        entry: Any = None,
         problems: tuple[engine.Problem, ...] = (),
     ):
         super().__init__(notice)
-        self.outcome = Outcome(status, notice, entry=entry, problems=problems)
+        self.outcome = Outcome(verdict, notice, entry=entry, problems=problems)
 
 
-def refused(status: int, problems: list[engine.Problem]) -> Refusal:
+def refused(problems: list[engine.Problem]) -> Refusal:
     """A refusal in the engine's words, its problems kept as data (the API names each one)."""
-    return Refusal(status, _problems(problems), problems=tuple(problems))
+    return Refusal(Verdict.REFUSED, _problems(problems), problems=tuple(problems))
+
+
+# What a form carries besides the command itself: never part of what the command asks.
+CARRIERS = frozenset({"csrfmiddlewaretoken", "key", "version"})
+
+
+def _canonical(value: Any) -> Any:
+    """A command's values as plain JSON, the same however they were sent (spacing, order)."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, Decimal):
+        return str(value.normalize())
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, models.Model):
+        return None  # the thing changed, not a value of the change
+    if hasattr(value, "getlist"):  # a form's post
+        return {
+            k: sorted(_canonical(v) for v in value.getlist(k))
+            for k in sorted(value)
+            if k not in CARRIERS
+        }
+    if isinstance(value, set | frozenset):
+        return sorted(json.dumps(_canonical(v), sort_keys=True) for v in value)
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return {
+            "type": type(value).__name__,
+            **{
+                f.name: _canonical(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if not f.name.startswith("_")  # kept while deciding, not part of the request
+            },
+        }
+    return repr(value)
+
+
+def fingerprint(kind: str, values: Any) -> str:
+    """A hash of a request as parsed (what it is and its values), kept with its key."""
+    canonical = json.dumps([kind, _canonical(values)], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def same_request(stored: str, sent: str) -> bool:
+    """Whether a key's request came again. A hand is read from a page's form post or from the
+    API's JSON (the outbox sends the form's hand again, with its key, when the answer was lost):
+    across carriers only its number must match; from one carrier, every value."""
+    if not stored:
+        return True  # kept before fingerprints were
+    if ":" not in stored or ":" not in sent:
+        return stored == sent
+    (stored_alike, stored_whole), (sent_alike, sent_whole) = stored.split(":"), sent.split(":")
+    if stored_alike[1:] != sent_alike[1:]:
+        return False
+    return stored_alike[0] != sent_alike[0] or stored_whole == sent_whole
+
+
+def key_reused() -> str:
+    return gettext(
+        "This key was already used for another change, so nothing was saved: each change is "
+        "sent with a key of its own (reload the page for a fresh form)."
+    )
 
 
 def parse_sent(post: Any, who: str) -> Sent:
-    """The version and key a form carries; a key that isn't one is refused (400)."""
+    """The version and key a form carries; a key that isn't one is refused as damaged."""
     try:
         version = int(post.get("version", ""))
     except ValueError:
         version = None
     key = post.get("key", "")
     if key and not KEY.fullmatch(key):
-        raise Refusal(400, gettext("That form's key is damaged: reload the page and try again."))
+        raise Refusal(
+            Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
+        )
     return Sent(version, key, who)
 
 
@@ -95,6 +237,29 @@ class Command:
     (`write`); `stale_ok` says which changes since its version leave it safe to apply."""
 
     action = ""
+    not_asked: tuple[str, ...] = ()  # fields that are not part of what the command asks
+
+    def fingerprint(self) -> str:
+        kind = type(self).__name__
+        values = {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if f.name not in self.not_asked
+        }
+        whole = fingerprint(kind, values)
+        if not self.carrier():
+            return whole
+        # Tagged with its carrier and what every carrier sends alike (see `same_request`).
+        return f"{self.carrier()}{fingerprint(kind, self.alike())[:12]}:{whole[:48]}"
+
+    def carrier(self) -> str:
+        """ "" when every carrier (a page's form, the API) sends this command as the same values;
+        else a letter naming the carrier, whose values only match that carrier's."""
+        return ""
+
+    def alike(self) -> Any:
+        """What every carrier of the command sends alike."""
+        return None
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         raise NotImplementedError
@@ -129,23 +294,28 @@ class Command:
             if not game.moved_on_from(sent.version):
                 return False
             self.write(game, ledger, decision)
-            receipt(game, sent, self.action, decision.summary)
+            receipt(game, sent, self.action, decision.summary, self.fingerprint())
         return True
 
 
-def receipt(game: Game, sent: Sent, action: str, summary: str) -> Change:
+def receipt(game: Game, sent: Sent, action: str, summary: str, fingerprint: str = "") -> Change:
     return Change.objects.create(
         game=game,
         who=sent.who,
         action=action,
         summary=summary[:500],
         key=sent.key,
+        fingerprint=fingerprint,
         version=game.version,
     )
 
 
-def apply(game: Game, sent: Sent, command: Command) -> Outcome:
-    """Applies the command to the game, all or nothing, as the module's docstring says."""
+def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome:
+    """Applies the command to the game, all or nothing, as the module's docstring says; a
+    command that makes something (no game yet) claims its receipt (`Making`, `once`)."""
+    if isinstance(command, Making):
+        return _make(sent, command)
+    assert game is not None
     if sent.version is not None and sent.version == game.version:
         # The common case: decide against the cached ledger, then store under compare-and-set.
         ledger = game.ledger()
@@ -174,7 +344,13 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
         done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
         if done is not None:
             _refresh(game, row)
-            return Outcome(200, command.replay_notice(done), replayed=True)
+            if not same_request(done.fingerprint, command.fingerprint()):
+                return Outcome(Verdict.REFUSED, key_reused())
+            return Outcome(Verdict.REPLAYED, command.replay_notice(done))
+        if sent.version is not None and not 0 <= sent.version <= row.version:
+            # A version the game never had: no change since can explain it.
+            _refresh(game, row)
+            return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
         if sent.version != row.version:
             since = []
             if sent.version is not None:
@@ -184,7 +360,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             known = sent.version is not None and len(since) == row.version - sent.version
             if not (known and command.stale_ok(since)):
                 _refresh(game, row)
-                return Outcome(409, command.stale_notice(since if known else []))
+                return Outcome(Verdict.STALE, command.stale_notice(since if known else []))
         ledger = row.ledger()
         try:
             decision = command.decide(ledger)
@@ -195,13 +371,20 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             with transaction.atomic():
                 row.moved_on_from(row.version)  # the row is locked: this can't fail
                 command.write(row, ledger, decision)
-                receipt(row, sent, command.action, decision.summary)
+                receipt(row, sent, command.action, decision.summary, command.fingerprint())
         except IntegrityError:
             # A row written outside the commands (a hand number taken): nothing is stored.
             _refresh(game, Game.objects.get(pk=game.pk))
-            return Outcome(409, command.stale_notice([]))
+            return Outcome(Verdict.STALE, command.stale_notice([]))
         _refresh(game, row)
     return _applied(game, decision)
+
+
+def never_had(sent: int, now: int) -> str:
+    return gettext(
+        "This change names version %(sent)s of the game, a version it has never had (it is at "
+        "version %(now)s): nothing was saved. Load the game again and send it from there."
+    ) % {"sent": sent, "now": now}
 
 
 def _refresh(game: Game, row: Game) -> None:
@@ -214,11 +397,10 @@ def _applied(game: Game, decision: Decision) -> Outcome:
     if decision.after is not None:
         game.keep_ledger(decision.after)
     return Outcome(
-        200,
+        Verdict.APPLIED,
         decision.notice,
-        applied=True,
         warning=decision.warning,
-        undone=decision.data.get("undone"),
+        undone=decision.undone if isinstance(decision, HandTakenBack) else None,
     )
 
 
@@ -235,62 +417,95 @@ def seat_order(ledger: engine.Ledger) -> dict[str, int]:
     return {name: i for i, name in enumerate(ledger.game.players)}
 
 
+class HandReader(Protocol):
+    """How a view reads its hand form into an engine hand, against the ledger a command decides
+    on (the players in that hand, their seats, the rules, the deal): the command gets an engine
+    hand, and the view's form is handed back with its errors and the engine's problems."""
+
+    def read(self, ledger: engine.Ledger, number: int) -> engine.Hand | None:
+        """The hand, or None when the post can't be read into one."""
+        ...
+
+    def refused(self, problems: tuple[engine.Problem, ...]) -> Any:
+        """The form to show again (its errors and these problems beside its inputs), or None
+        when the hand was read and the engine found no problem."""
+        ...
+
+
+def _checked(
+    reader: HandReader | None,
+    hand: engine.Hand | None,
+    number: int,
+    derive: Callable[[engine.Hand], engine.Ledger],
+    ledger: engine.Ledger,
+) -> tuple[engine.Hand, engine.Ledger]:
+    """The hand the command was given, or its reader read, with the ledger it leaves; refused
+    with the engine's problems (and the reader's form) when it can't be stored."""
+    if reader is None:
+        hand = hand or engine.Hand(void=True)
+        after = derive(hand)
+        if after.hand_problems(number):
+            raise refused(after.hand_problems(number))
+        return hand, after
+    read = reader.read(ledger, number)
+    after = derive(read) if read is not None else None
+    problems = tuple(after.hand_problems(number)) if after is not None else ()
+    entry = reader.refused(problems)
+    if entry is not None or read is None or after is None:
+        raise Refusal(Verdict.REFUSED, entry=entry, problems=problems)
+    return read, after
+
+
 @dataclass
 class RecordHand(Command):
-    """The next hand (or a void one): an engine hand, or the hand form's post to read one from."""
+    """The next hand (or a void one): an engine hand, or the view's reader of its hand form."""
 
     number: int
     hand: engine.Hand | None = None
-    post: Any = None
+    reader: HandReader | None = None
     action = "record"
 
-    @classmethod
-    def posted(cls, post: Any) -> "RecordHand":
-        try:
-            number = int(post.get("number", ""))
-        except ValueError:
-            number = 0
-        return cls(number, post=post)
+    def carrier(self) -> str:
+        return "a" if self.reader is None else "f"
+
+    def alike(self) -> Any:
+        return self.number
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
+        if not 1 <= number <= engine.MAX_HANDS:
+            # No game ever had, or will have, such a hand: not out of date, wrong.
+            raise Refusal(Verdict.REFUSED, number_range(number))
         if number != ledger.next_hand_number:
             if 0 < number < ledger.next_hand_number:
-                raise Refusal(409, race_notice(number))
-            raise Refusal(409, gettext("That form was out of date: here is the table now."))
+                raise Refusal(Verdict.STALE, race_notice(number))
+            raise Refusal(
+                Verdict.STALE, gettext("That form was out of date: here is the table now.")
+            )
         if not ledger.can_record_hand:
-            raise Refusal(409, why_no_hand(ledger))
-        players = list(ledger.in_game())
-        action = "" if self.post is None else self.post.get("action")
-        if self.post is None or action == "void-anyway":
-            hand = self.hand or engine.Hand(void=True)
-            after = engine.extend(ledger, hand)
-            if after.hand_problems(number):
-                raise refused(422, after.hand_problems(number))
-        else:
-            form = HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal)
-            read = form.read(self.post)
-            if action == "void" and form.holds_values():
-                form.add("void", void_ask(number))
-                raise Refusal(422, entry=form)
-            if read is not None:
-                after = engine.extend(ledger, read)
-                form.add_problems(after.hand_problems(number))
-            if form.errors or read is None:
-                raise Refusal(422, entry=form)
-            hand = read
+            raise Refusal(Verdict.STALE, why_no_hand(ledger))
+        hand, after = _checked(
+            self.reader, self.hand, number, lambda h: engine.extend(ledger, h), ledger
+        )
         summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
-        return Decision(summary, after, data={"number": number, "hand": hand})
+        return HandChosen(summary, after, number=number, hand=hand)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.add_hand(game, decision.data["number"], decision.data["hand"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
+        store.add_hand(game, decision.number, decision.hand)
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
-        hand = decision.data["hand"]
+        assert isinstance(decision, HandChosen)
+        hand = decision.hand
         if connection.vendor == "postgresql" and not hand.buy_ins:
             # One statement, one round trip: it stores nothing if the version moved.
             return store.record_in_one_statement(
-                game, sent.version, decision.data["number"], hand, sent, decision.summary[:500]
+                game,
+                sent.version,
+                decision.number,
+                hand,
+                sent,
+                decision.summary[:500],
+                self.fingerprint(),
             )
         return super().store(game, sent, ledger, decision)
 
@@ -308,6 +523,18 @@ class RecordHand(Command):
         return gettext("That hand was already recorded (sent twice): %(summary)s.") % {
             "summary": change.summary
         }
+
+
+def number_range(number: int) -> str:
+    return gettext("A hand's number is 1 to %(most)s, not %(number)s.") % {
+        "most": engine.MAX_HANDS,
+        "number": number,
+    }
+
+
+def unchanged(notice: str) -> Refusal:
+    """A command that would change nothing: answered as done, with no version and no history."""
+    return Refusal(Verdict.UNCHANGED, notice)
 
 
 def hand_summary(number: int, what: str) -> str:
@@ -347,26 +574,26 @@ class BuyIn(Command):
     """The answer of the player asked to buy in after the last hand."""
 
     player: str
-    hand: str
-    choice: str
+    number: int  # the hand after which the question was asked
+    bought_in: bool | None  # None: an answer that is neither
     action = "buy-in"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
         asked = ledger.awaiting_buy_ins[0] if ledger.awaiting_buy_ins else None
-        if self.player != asked or self.hand != str(number) or self.choice not in ("in", "out"):
-            raise Refusal(409, answered())
-        bought_in = self.choice == "in"
+        if self.player != asked or self.number != number or self.bought_in is None:
+            raise Refusal(Verdict.STALE, answered())
+        bought_in = self.bought_in
         hand = ledger.game.hands[-1].with_buy_ins({self.player: bought_in})
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
-            raise refused(422, after.hand_problems(number))
+            raise refused(after.hand_problems(number))
         what = gettext("%(name)s bought in") if bought_in else gettext("%(name)s dropped out")
         summary = hand_summary(number, what % {"name": self.player})
-        return Decision(summary, after, data={"number": number})
+        return BuyInAnswered(summary, after, number=number)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.add_decision(game, decision.data["number"], self.player, self.choice == "in")
+    def write(self, game: Game, ledger: engine.Ledger, decision: BuyInAnswered) -> None:
+        store.add_decision(game, decision.number, self.player, bool(self.bought_in))
 
     def stale_notice(self, since: list[Change]) -> str:
         if any(c.action == "buy-in" for c in since):
@@ -378,26 +605,27 @@ class BuyIn(Command):
 class Undo(Command):
     """Takes back the last hand, as the table page showed it."""
 
-    hand: str
+    number: int
     action = "undo"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = len(ledger.hands)
-        if self.hand != str(number) or number == 0:
-            raise Refusal(409, not_undone())
+        if self.number != number or number == 0:
+            raise Refusal(Verdict.STALE, not_undone())
         last = ledger.game.hands[-1]
         notice = gettext("Hand %(number)s undone — its values are back in the form.")
         if last.void:
             notice = gettext("Hand %(number)s (void) undone.")
-        return Decision(
+        return HandTakenBack(
             gettext("Undid hand %(number)s: %(what)s")
             % {"number": number, "what": present.describe_hand(last, present.family(ledger))},
             notice=notice % {"number": number},
-            data={"number": number, "undone": last},
+            number=number,
+            undone=last,
         )
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.delete_hand(game, decision.data["number"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandTakenBack) -> None:
+        store.delete_hand(game, decision.number)
 
     def stale_notice(self, since: list[Change]) -> str:
         return not_undone() + " " + super().stale_notice(since)
@@ -409,26 +637,32 @@ def not_undone() -> str:
 
 @dataclass
 class EditHand(Command):
-    """A corrected hand `number`: an engine hand, or the edit form's post to read one from;
-    later hands are rechecked."""
+    """A corrected hand `number`: an engine hand, or the view's reader of the edit form; later
+    hands are rechecked."""
 
     number: int
-    post: Any = None
+    reader: HandReader | None = None
     hand: engine.Hand | None = None
     action = "edit"
+
+    def carrier(self) -> str:
+        return "a" if self.reader is None else "f"
+
+    def alike(self) -> Any:
+        return self.number
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
         if not 1 <= number <= len(ledger.hands):
-            raise Refusal(404, gettext("There is no such hand."))
+            raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         before = ledger.game.hands[number - 1]
-        if self.post is None:
-            hand = self.hand or engine.Hand(void=True)
-            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
-            if after.hand_problems(number):
-                raise refused(422, after.hand_problems(number))
-        else:
-            hand, after = self._read(ledger, before)
+        hand, after = _checked(
+            self.reader,
+            self.hand,
+            number,
+            lambda h: engine.replay(ledger.game.with_hand_replaced(number, h)),
+            ledger,
+        )
         family = present.family(ledger)
         summary = gettext("Edited hand %(number)s: was %(before)s; now %(after)s") % {
             "number": number,
@@ -446,25 +680,10 @@ class EditHand(Command):
             notice = gettext("Hand %(number)s was saved and every later hand recomputed.") % {
                 "number": number
             }
-        return Decision(summary, after, notice, bool(later), {"hand": hand})
+        return HandChosen(summary, after, notice, bool(later), number=number, hand=hand)
 
-    def _read(self, ledger: engine.Ledger, before: engine.Hand) -> tuple:
-        """The hand in the edit form, kept as cards where its values still count to them."""
-        number = self.number
-        rules = ledger.game.rules
-        deal = ledger.hands[number - 1].deal
-        form = HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)
-        hand, after = form.read(self.post), None
-        if hand is not None:
-            hand = form.hand = keep_counted_cards(hand, before, rules, form.held)
-            after = engine.replay(ledger.game.with_hand_replaced(number, hand))
-            form.add_problems(after.hand_problems(number))
-        if form.errors or hand is None or after is None:
-            raise Refusal(422, entry=form)
-        return hand, after
-
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        store.replace_hand(game, self.number, decision.data["hand"])
+    def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
+        store.replace_hand(game, self.number, decision.hand)
 
 
 @dataclass
@@ -476,7 +695,7 @@ class DeleteHand(Command):
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         if not 1 <= self.number <= len(ledger.hands):
-            raise Refusal(404, gettext("There is no such hand."))
+            raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         gone = ledger.game.hands[self.number - 1]
         return Decision(
             gettext("Deleted hand %(number)s: %(what)s")
@@ -513,13 +732,17 @@ class Stop(Command):
     def decide(self, ledger: engine.Ledger) -> Decision:
         if self.settle not in STOPS:
             raise Refusal(
-                422,
+                Verdict.REFUSED,
                 gettext("Choose to refund the pool, to split it or to give it to the leader."),
             )
+        if self.settle == (ledger.game.stopped or ""):
+            if not self.settle:
+                raise unchanged(gettext("The game isn't stopped: there is no stop to take back."))
+            raise unchanged(gettext("The game was already stopped that way: nothing changed."))
         after = engine.replay(ledger.game.stopped_with(self.settle or None))
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
-            raise refused(422, fresh)
+            raise refused(fresh)
         pot = present.family(ledger).pot_word == "pot"
         summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
         names = {"names": gettext(" and ").join(after.sharers)}
@@ -560,6 +783,7 @@ class MarkPaid(Command):
     ticked: set[str]
     was: set[str] | None
     action = "paid"
+    not_asked = ("game",)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         digits = ledger.money_digits
@@ -568,22 +792,25 @@ class MarkPaid(Command):
         paid = set(self.game.paid_transfers.values_list("payer", "payee", "amount"))
         stored = {k for k, t in owed.items() if (t.payer, t.payee, t.amount) in paid}
         was = stored if self.was is None else self.was
+        unknown = sorted((self.ticked ^ was) - owed.keys())
+        if unknown:
+            raise Refusal(Verdict.REFUSED, no_transfer(unknown[0]))
         to_pay = [owed[k] for k in owed if k in self.ticked - was and k not in stored]
         to_unpay = [owed[k] for k in owed if k in was - self.ticked and k in stored]
         if not to_pay and not to_unpay:
-            raise Refusal(200)  # nothing changed: no history, no new version
+            raise unchanged("")  # ticked as it already was: no history, no new version
         fmt = present.Money(ledger)
         paid_line = gettext("paid: %(payer)s pays %(payee)s %(amount)s")
         unpaid_line = gettext("not paid after all: %(payer)s pays %(payee)s %(amount)s")
         lines = [paid_line % _transfer(t, fmt) for t in to_pay]
         lines += [unpaid_line % _transfer(t, fmt) for t in to_unpay]
         summary = gettext("Marked %(lines)s") % {"lines": "; ".join(lines)}
-        return Decision(summary, ledger, data={"pay": to_pay, "unpay": to_unpay})
+        return TicksChanged(summary, ledger, pay=to_pay, unpay=to_unpay)
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        for t in decision.data["pay"]:
+    def write(self, game: Game, ledger: engine.Ledger, decision: TicksChanged) -> None:
+        for t in decision.pay:
             PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
-        for t in decision.data["unpay"]:
+        for t in decision.unpay:
             PaidTransfer.objects.filter(
                 game=game, payer=t.payer, payee=t.payee, amount=t.amount
             ).delete()
@@ -591,6 +818,15 @@ class MarkPaid(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # Only what this page changed is applied, to the transfers as they stand now.
         return self.was is not None
+
+
+def no_transfer(key: str) -> str:
+    payer, _, rest = key.partition(">")
+    payee, _, amount = rest.partition(">")
+    return gettext(
+        "The settling up has no transfer of %(amount)s from %(payer)s to %(payee)s: nothing "
+        "was marked. Tick the transfers the results list."
+    ) % {"payer": payer, "payee": payee, "amount": amount}
 
 
 def _transfer(t: engine.Transfer, fmt: present.Money) -> dict[str, str]:
@@ -602,35 +838,194 @@ EARLIEST = datetime.date(1900, 1, 1)
 
 @dataclass
 class SetDate(Command):
-    """The date the game was played, as the score sheet's form sends it (YYYY-MM-DD)."""
+    """The date the game was played (None: the form's date couldn't be read)."""
 
-    raw: str
+    day: datetime.date | None
     today: datetime.date
     action = "date"
+    not_asked = ("today",)  # the same date sent again tomorrow is the same change
 
     def decide(self, ledger: engine.Ledger) -> Decision:
-        try:
-            day = datetime.date.fromisoformat(self.raw.strip())
-        except ValueError:
+        day = self.day
+        if day is None:
             raise Refusal(
-                422, gettext("Give the date the game was played, such as 2026-11-20.")
-            ) from None
+                Verdict.REFUSED, gettext("Give the date the game was played, such as 2026-11-20.")
+            )
         shown = {"day": format_date(day, gettext("j M Y"))}
         if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
             raise Refusal(
-                422, gettext("A game is played from 1900 to today, not on %(day)s.") % shown
+                Verdict.REFUSED,
+                gettext("A game is played from 1900 to today, not on %(day)s.") % shown,
             )
-        return Decision(
+        return DateChosen(
             gettext("Set the date played: %(day)s") % shown,
             ledger,
             notice=gettext("The game's date is now %(day)s.") % shown,
-            data={"day": day},
+            day=day,
         )
 
-    def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
-        game.played_on = decision.data["day"]
+    def write(self, game: Game, ledger: engine.Ledger, decision: DateChosen) -> None:
+        game.played_on = decision.day
         game.save(update_fields=["played_on"])
 
     def stale_ok(self, since: list[Change]) -> bool:
         # The date depends on no hand; only another phone's date since would be overwritten.
         return not any(c.action == "date" for c in since)
+
+
+# Commands that make something: a game, house rules, a tournament's tables.
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a making command answered: what it made, now or on its key's first send."""
+
+    made: str  # what it made (a game's scoring token, house rules' token, …)
+    replayed: bool = False
+
+
+def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -> Made:
+    """Makes something once per key. The receipt (`scope`, `key`) is claimed by inserting it in
+    the transaction that makes the thing (insert or fail), so one form sent twice at once makes
+    one thing and the later send gets what the first made; the key with another request
+    (`kind` and `asked`, the parsed values) is refused. Without a key, `make` just runs."""
+    if not key:
+        return Made(make())
+    print_ = fingerprint(kind, asked)
+    try:
+        with transaction.atomic():
+            claimed = Receipt.objects.create(scope=scope, key=key, fingerprint=print_)
+            made = make()
+            claimed.made = made[:200]
+            claimed.save(update_fields=["made"])
+        return Made(made)
+    except IntegrityError:
+        # On PostgreSQL the insert waited for the first send's transaction: it is committed.
+        done = earlier(scope, key, kind, asked)
+        if done is None:
+            raise  # another constraint refused what `make` wrote
+        return done
+
+
+def earlier(scope: str, key: str, kind: str, asked: Any) -> Made | None:
+    """What an earlier send of the key made (None if none did); the key with another request
+    is refused. For a form whose checks would refuse a send again (a name now taken)."""
+    done = Receipt.objects.filter(scope=scope, key=key).first() if key else None
+    if done is None:
+        return None
+    if done.fingerprint != fingerprint(kind, asked):
+        raise Refusal(Verdict.REFUSED, key_reused())
+    return Made(done.made, replayed=True)
+
+
+class Making:
+    """A command that makes something (a game, house rules, a club's step): no game version
+    guards it, so it claims a receipt for its key under its `scope` (`once`)."""
+
+    scope: str  # what its keys are for: "start-game", "club:3", …
+
+    def asked(self) -> Any:
+        """What the key's fingerprint covers: the request's parsed values."""
+        return self
+
+    def make(self, sent: Sent) -> str:
+        """Makes the thing (inside the receipt's transaction); a reference to it."""
+        raise NotImplementedError
+
+    def found(self, made: str) -> Any:
+        """The thing a reference names, for the answer."""
+        return made
+
+
+def made_before(sent: Sent, command: Making) -> Outcome | None:
+    """What an earlier send of the key made, before a form's checks would refuse the send again
+    (a club's slug, taken by that first send); None when no send of the key made anything."""
+    try:
+        done = earlier(command.scope, sent.key, type(command).__name__, command.asked())
+    except Refusal as refusal:
+        return refusal.outcome
+    return None if done is None else Outcome(Verdict.REPLAYED, made=command.found(done.made))
+
+
+def _make(sent: Sent, command: Making) -> Outcome:
+    try:
+        done = once(
+            command.scope,
+            sent.key,
+            type(command).__name__,
+            command.asked(),
+            lambda: command.make(sent),
+        )
+    except Refusal as refusal:
+        return refusal.outcome
+    verdict = Verdict.REPLAYED if done.replayed else Verdict.APPLIED
+    return Outcome(verdict, made=command.found(done.made))
+
+
+@dataclass
+class StartGame(Making):
+    """A new game from an engine record: the New game form, Play again, a club's game, a
+    tournament's table. `values` is what the key's fingerprint covers (the form's parsed
+    values, before any seat draw); `then` runs in the same transaction (filing the game under a
+    club)."""
+
+    record: engine.GameRecord
+    summary: str
+    values: Any = None
+    then: Callable[[Game], object] | None = None
+    action = "start"
+    scope = "start-game"
+
+    def asked(self) -> Any:
+        return self.record if self.values is None else self.values
+
+    def make(self, sent: Sent) -> str:
+        game = store.store_record(self.record)
+        if self.then is not None:
+            self.then(game)
+        receipt(game, sent, self.action, self.summary, fingerprint("StartGame", self.asked()))
+        return game.edit_token
+
+    def found(self, made: str) -> Game:
+        return Game.objects.get(edit_token=made)
+
+
+def start_summary(players: list[str] | tuple[str, ...]) -> str:
+    return gettext("Started the game: %(players)s") % {"players": ", ".join(players)}
+
+
+@dataclass(frozen=True)
+class SaveHouseRules(Making):
+    """A table's own rules, saved under a name: a preset, its overrides and stakes in the
+    record's terms, and play notes."""
+
+    name: str
+    preset: str
+    rule_overrides: dict
+    stakes: dict
+    notes: str
+    scope = "house-rules"
+
+    def make(self, sent: Sent) -> str:
+        return HouseRules.objects.create(**dataclasses.asdict(self)).token
+
+    def found(self, made: str) -> HouseRules:
+        return HouseRules.objects.get(token=made)
+
+
+@dataclass
+class Step(Making):
+    """A step that makes or changes something outside a game, once per key: a club's settings,
+    filing a game, a tournament-desk step, a new club or tournament. `do` takes it (in the
+    receipt's transaction) and says what it did or made; `values` is what the key covers."""
+
+    scope: str
+    kind: str
+    values: Any
+    do: Callable[[], str]
+
+    def asked(self) -> Any:
+        return [self.kind, self.values]
+
+    def make(self, sent: Sent) -> str:
+        return self.do()

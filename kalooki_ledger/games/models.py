@@ -300,6 +300,8 @@ class Change(models.Model):
     action = models.CharField(max_length=30)
     summary = models.CharField(max_length=500)
     key = models.CharField(max_length=64, blank=True)
+    # The request the key came with (commands.fingerprint): the key again with another is refused.
+    fingerprint = models.CharField(max_length=64, blank=True, default="", db_default="")
     version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
@@ -313,6 +315,26 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.who}: {self.summary}"
+
+
+class Receipt(models.Model):
+    """The receipt of a command that makes something (a game, house rules, a tournament's
+    table): claimed by inserting it in the transaction that makes it, so one form sent twice at
+    once makes one thing, and the second send finds what the first made."""
+
+    scope = models.CharField(max_length=60)  # what the key is for: "new-game", "club:3", …
+    key = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64)
+    made = models.CharField(max_length=200, blank=True)  # what it made, for the answer again
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="unique_receipt_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}: {self.made}"
 
 
 class PaidTransfer(models.Model):

@@ -1,5 +1,6 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
+import datetime
 from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
@@ -7,7 +8,6 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,7 +21,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import commands, device, offline, present, sheet_body, store
+from . import answers, commands, device, offline, posted, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -30,8 +30,8 @@ from .forms import (
     preset_values,
     settings_initial,
 )
-from .house_session import remember_house, remembered_house_tokens, save_house_rules
-from .models import Change, Game, HouseRules
+from .house_session import remember_house, remembered_house_tokens
+from .models import Game, HouseRules
 from .qr import qr_file, qr_svg
 from .session import forget_token, remember, remembered_tokens
 
@@ -222,26 +222,26 @@ def new_game(request: HttpRequest) -> HttpResponse:
             sent = _sent(request)
         except commands.Refusal:
             sent = commands.Sent(None, "", device.device_label(request))
-        started = Change.objects.filter(action="start", key=sent.key) if sent.key else None
-        if started and (done := started.select_related("game").first()):
-            messages.info(
-                request, gettext("That game was already started (the form was sent twice).")
-            )
-            return redirect("games:table", done.game.edit_token)
         # A game started here is played today (a date the score sheet can change).
         started_record = form.record
         if started_record.played_on is None:
             started_record = replace(started_record, played_on=timezone.localdate())
-        with transaction.atomic():
-            game = store.store_record(started_record)
-            summary = gettext("Started the game: %(players)s") % {
-                "players": ", ".join(form.record.game.players)
-            }
-            if form.drawn:
-                draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
-                summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
-            commands.receipt(game, sent, "start", summary)
+        summary = commands.start_summary(form.record.game.players)
+        if form.drawn:
+            draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
+            summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
+        command = commands.StartGame(started_record, summary, values=form.cleaned_data)
+        outcome = commands.apply(None, sent, command)
+        if not outcome.done:
+            form.add_error(None, outcome.notice)
+            return _new_game_page(request, form, house, answers.status(outcome))
+        game = outcome.made
         remember(request, game, scoring=True)
+        if outcome.replayed:
+            messages.info(
+                request, gettext("That game was already started (the form was sent twice).")
+            )
+            return redirect("games:table", game.edit_token)
         if form.drawn:
             ace = form.drawn[0][1]
             others = ", ".join(f"{n} {c}" for c, n in form.drawn[1:])
@@ -251,19 +251,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 % {"ace": ace, "others": others},
             )
         return redirect("games:table", game.edit_token)
-    status = 422 if request.method == "POST" else 200
-    return render(
-        request,
-        "games/new.html",
-        {
-            "form": form,
-            "known_names": _known_names(request),
-            "presets": preset_values(),
-            "houses": _houses(request),
-            "house": house,
-        },
-        status=status,
-    )
+    return _new_game_page(request, form, house, 422 if request.method == "POST" else 200)
+
+
+def _new_game_page(
+    request: HttpRequest, form: NewGameForm, house: HouseRules | None, status: int
+) -> HttpResponse:
+    context = {
+        "form": form,
+        "known_names": _known_names(request),
+        "presets": preset_values(),
+        "houses": _houses(request),
+        "house": house,
+    }
+    return render(request, "games/new.html", context, status=status)
 
 
 def _again(game: Game) -> dict:
@@ -297,22 +298,33 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.rules is not None:
         card = _house_card(form.rules, form.stakes, form.cleaned_data["notes"])
         if request.POST.get("action") == "save":
-            key = request.POST.get("key", "")
-            house, new = save_house_rules(
-                request,
-                key if commands.KEY.fullmatch(key) else "",
+            command = commands.SaveHouseRules(
                 name=form.cleaned_data["name"].strip(),
                 preset=form.cleaned_data["preset"],
                 rule_overrides=form.tidy,
                 stakes=form.stakes_record(form.cleaned_data),
                 notes=form.cleaned_data["notes"].strip(),
             )
+            key = request.POST.get("key", "")
+            sent = commands.Sent(None, key if commands.KEY.fullmatch(key) else "", "")
+            outcome = commands.apply(None, sent, command)
+            if not outcome.done:
+                form.add_error(None, outcome.notice)
+                return _house_rules_page(request, form, card, answers.status(outcome))
+            house = outcome.made
+            remember_house(request, house)
             saved = gettext("Your house rules “%(name)s” are saved.")
-            if not new:
+            if outcome.replayed:
                 saved = gettext("Your house rules “%(name)s” were already saved (sent twice).")
             messages.info(request, saved % {"name": house.name})
             return redirect(house)
     status = 422 if request.method == "POST" and form.errors else 200
+    return _house_rules_page(request, form, card, status)
+
+
+def _house_rules_page(
+    request: HttpRequest, form: HouseRulesForm, card: list[str], status: int
+) -> HttpResponse:
     context = {
         "form": form,
         "presets": preset_values(),
@@ -363,11 +375,12 @@ def _command(request: HttpRequest, game: Game, command: commands.Command) -> com
 
 def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
     """The table after a command from the table page, as it now stands."""
-    if outcome.status == 200:
+    if outcome.done:
         return _back_to_table(request, game, notice=outcome.notice)
+    status = answers.status(outcome)
     if outcome.entry is not None:
-        return _render_table(request, game, status=outcome.status, hand_form=outcome.entry)
-    return _render_table(request, game, status=outcome.status, notice=outcome.notice)
+        return _render_table(request, game, status=status, hand_form=outcome.entry)
+    return _render_table(request, game, status=status, notice=outcome.notice)
 
 
 @require_GET
@@ -381,16 +394,15 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @scoring
 def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
-    return _table_answer(
-        request, game, _command(request, game, commands.RecordHand.posted(request.POST))
-    )
+    return _table_answer(request, game, _command(request, game, posted.record_hand(request.POST)))
 
 
 @require_POST
 @scoring
 def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     post = request.POST
-    command = commands.BuyIn(post.get("player", ""), post.get("hand", ""), post.get("choice", ""))
+    answer = {"in": True, "out": False}.get(post.get("choice", ""))
+    command = commands.BuyIn(post.get("player", ""), posted.hand_number(post.get("hand")), answer)
     return _table_answer(request, game, _command(request, game, command))
 
 
@@ -399,8 +411,8 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     """Takes back the last hand and puts its values back in the hand form, so a slip is mended
     by changing what was wrong and a mistaken undo by recording it again."""
-    outcome = _command(request, game, commands.Undo(request.POST.get("hand", "")))
-    if outcome.status != 200 or outcome.undone is None:
+    outcome = _command(request, game, commands.Undo(posted.hand_number(request.POST.get("hand"))))
+    if not outcome.done or outcome.undone is None:
         return _table_answer(request, game, outcome)
     ledger = game.ledger()
     typed: dict[str, str] = {}
@@ -446,7 +458,11 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 @scoring
 def played_on(request: HttpRequest, game: Game) -> HttpResponse:
-    command = commands.SetDate(request.POST.get("played_on", ""), timezone.localdate())
+    try:
+        day = datetime.date.fromisoformat(request.POST.get("played_on", "").strip())
+    except ValueError:
+        day = None
+    command = commands.SetDate(day, timezone.localdate())
     return _sheet_answer(request, game, _command(request, game, command))
 
 
@@ -474,13 +490,13 @@ def _edit_context(
 
 def _sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
     """The score sheet after a command from the sheet's own pages (edit, delete)."""
-    if outcome.status == 404:
+    if outcome.verdict is commands.Verdict.MISSING:
         raise Http404(outcome.notice)
-    if outcome.status == 200:
+    if outcome.done:
         (messages.warning if outcome.warning else messages.info)(request, outcome.notice)
         return redirect("games:sheet", game.edit_token)
     messages.warning(request, outcome.notice)
-    return _sheet(request, game, game.edit_token, can_edit=True, status=outcome.status)
+    return _sheet(request, game, game.edit_token, can_edit=True, status=answers.status(outcome))
 
 
 @never_cache
@@ -489,11 +505,11 @@ def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if request.method == "POST":
         # The command checks the version before the hand: an edit of a hand undone or deleted
         # since is told what changed (409), not that there is no such hand.
-        outcome = _command(request, game, commands.EditHand(number, post=request.POST))
+        outcome = _command(request, game, posted.edit_hand(number, request.POST))
         if outcome.entry is None:
             return _sheet_answer(request, game, outcome)
         context = _edit_context(game, game.ledger(), number, outcome.entry)
-        return render(request, "games/edit_hand.html", context, status=outcome.status)
+        return render(request, "games/edit_hand.html", context, status=answers.status(outcome))
     ledger = game.ledger()
     if not 1 <= number <= len(ledger.hands):
         raise Http404("No such hand")

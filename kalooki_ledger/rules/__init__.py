@@ -22,11 +22,13 @@ from .names import (
 )
 from .presets import DEFAULT_PRESET, PRESETS, TOURNAMENT_PRESET, Preset
 from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
+from .replay import MAX_HANDS
 from .settle import Transfer, fewest_transfers
 
 __all__ = [
     "DEFAULT_PRESET",
     "FAMILIES",
+    "MAX_HANDS",
     "PRESETS",
     "TOURNAMENT_PRESET",
     "CardCount",

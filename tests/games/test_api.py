@@ -224,8 +224,10 @@ def test_an_edit_needs_the_etag_it_was_made_against(client):
     edited = {"winner": "John", "penalties": {"Andy": 20, "Mark": 21, "Frank": 22}}
     missing = send(client, "put", api(game, "/hands/2"), edited)
     assert missing.status_code == 428
-    stale = send(client, "put", api(game, "/hands/2"), edited, **{"If-Match": '"999"'})
-    assert stale.status_code == 409
+    made_up = send(client, "put", api(game, "/hands/2"), edited, **{"If-Match": '"999"'})
+    assert made_up.status_code == 422
+    assert "never had" in made_up.json()["error"]
+    assert Game.objects.get(pk=game.pk).version == game.version
     response = send(client, "put", api(game, "/hands/2"), edited, **{"If-Match": etag(game)})
     assert response.status_code == 200
     assert response.json()["hands"][1] == edited

@@ -8,6 +8,7 @@ with the table as it now stands, and the game goes on: a further hand is recorde
 loaded page. Nothing here touches the ORM: the state is read over HTTP, as a phone would.
 """
 
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -407,6 +408,13 @@ def server(database_url, tmp_path_factory):
         games.setdefault(name, []).append(game["url"])
 
     log = tmp_path_factory.mktemp("gunicorn") / "stderr.log"
+    with gunicorn(env, log) as base:
+        yield Server(base, log, games)
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], log: Path):
+    """The site served by gunicorn (three workers) on a free port, its stderr in `log`."""
     port = free_port()
     with log.open("w") as stderr:
         process = subprocess.Popen(
@@ -433,7 +441,7 @@ def server(database_url, tmp_path_factory):
                 time.sleep(0.05)
         else:
             pytest.fail(f"gunicorn did not answer:\n{log.read_text()}")
-        yield Server(base, log, games)
+        yield base
     finally:
         process.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown
         process.wait(timeout=10)

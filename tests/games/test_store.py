@@ -118,7 +118,10 @@ def test_a_hand_made_before_an_unknown_change_is_refused_and_stores_nothing():
     read(game).touch()  # as the admin's edit does: no line in the history says what changed
     hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
     outcome = record(stale, 3, hand, version=game.version)
-    assert outcome.status == 409 and "Hand 3 was just recorded by another phone" in outcome.notice
+    assert (
+        outcome.verdict is commands.Verdict.STALE
+        and "Hand 3 was just recorded by another phone" in outcome.notice
+    )
     assert len(read(game).ledger().hands) == 2
     assert not Change.objects.filter(game=game, action="record").exists()
 
@@ -130,7 +133,7 @@ def test_a_hand_number_stored_twice_is_refused_and_stores_nothing():
     store.add_hand(game, 3, first)  # without moving the version, as a half-seen write
     second = EngineHand(winner="Andy", penalties={"Mark": 2, "John": 2, "Frank": 2})
     outcome = record(read(game), 3, second)
-    assert outcome.status == 409
+    assert outcome.verdict is commands.Verdict.STALE
     assert rows(game)[2][2] == "Mark"
     assert not Change.objects.filter(game=game).exists()
     assert read(game).version == game.version

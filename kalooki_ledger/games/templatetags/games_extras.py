@@ -41,3 +41,10 @@ def command_fields(context: template.Context) -> str:
         context.get("version", ""),
         secrets.token_urlsafe(16),
     )
+
+
+@register.simple_tag
+def command_key() -> str:
+    """A key of its own for a form that makes something (a club's game, a tournament's step):
+    sent twice, even at once, it is done once."""
+    return format_html('<input type="hidden" name="key" value="{}">', secrets.token_urlsafe(16))
