@@ -473,8 +473,9 @@ class RecordHand(Command):
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
-        if not 1 <= number <= engine.MAX_HANDS:
-            # No game ever had, or will have, such a hand: not out of date, wrong.
+        if not 1 <= number <= engine.MAX_HANDS and number != ledger.next_hand_number:
+            # No game ever had, or will have, such a hand: not out of date, wrong (the one past
+            # the most a game holds is told so by the engine).
             raise Refusal(Verdict.REFUSED, number_range(number))
         if number != ledger.next_hand_number:
             if 0 < number < ledger.next_hand_number:
@@ -890,7 +891,8 @@ def once(scope: str, key: str, kind: str, asked: Any, make: Callable[[], str]) -
     one thing and the later send gets what the first made; the key with another request
     (`kind` and `asked`, the parsed values) is refused. Without a key, `make` just runs."""
     if not key:
-        return Made(make())
+        with transaction.atomic():  # what `make` writes stands or falls whole, key or not
+            return Made(make())
     print_ = fingerprint(kind, asked)
     try:
         with transaction.atomic():
