@@ -14,6 +14,7 @@ from django.utils import timezone
 from kalooki_ledger import rules as engine
 
 from . import ledger_cache
+from .present.history import history_text
 
 TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
@@ -291,13 +292,17 @@ class BuyInDecision(models.Model):
 
 class Change(models.Model):
     """One change to a game, as the score sheet's history shows it: who, when, what. It is also
-    the command's receipt: the idempotency key it came with and the version it gave the game."""
+    the command's receipt: the idempotency key it came with and the version it gave the game.
+    What was done is kept as data (the action and its values, `details`), written in the
+    reader's language when shown (present.history_text); `summary` is the text of a line kept
+    from before, shown only when its details are empty."""
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="changes")
     at = models.DateTimeField(auto_now_add=True)
     who = models.CharField(max_length=60)
     action = models.CharField(max_length=30)
-    summary = models.CharField(max_length=500)
+    details = models.JSONField(default=dict, blank=True)
+    summary = models.CharField(max_length=500, blank=True)
     key = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
 
@@ -311,7 +316,12 @@ class Change(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.who}: {self.summary}"
+        return f"{self.who}: {self.text}"
+
+    @property
+    def text(self) -> str:
+        """What was done, in the active language."""
+        return history_text(self.action, self.details, self.summary)
 
 
 class PaidTransfer(models.Model):

@@ -234,13 +234,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
             started_record = replace(started_record, played_on=timezone.localdate())
         with transaction.atomic():
             game = store.store_record(started_record)
-            summary = gettext("Started the game: %(players)s") % {
-                "players": ", ".join(form.record.game.players)
-            }
+            values = {"players": list(form.record.game.players)}
             if form.drawn:
-                draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
-                summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
-            commands.receipt(game, sent, "start", summary)
+                values["drawn"] = [[c, n] for c, n in form.drawn]
+            commands.receipt(game, sent, "start", values)
         remember(request, game, scoring=True)
         if form.drawn:
             ace = form.drawn[0][1]

@@ -4,6 +4,7 @@ and rows (sheet.py) and the rules in words (rulescard.py). Built only from the e
 no request needed, but written in the active language. The engine keeps the numbers; a family's
 own words are on its record, in English, translated here as they are shown."""
 
+from .history import day_text, hand_values, history_text
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
 from .problems import beside_text, located_text, problem_message, problem_text
 from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
@@ -58,9 +59,12 @@ __all__ = [
     "beside_text",
     "blank_legend",
     "board_line",
+    "day_text",
     "describe_hand",
     "family",
+    "hand_values",
     "has_pot",
+    "history_text",
     "last_hand",
     "leading",
     "located_text",
