@@ -15,6 +15,7 @@ from kalooki_ledger import rules as engine
 
 from . import ledger_cache
 from .present.history import history_text
+from .present.words import untitled_name
 
 TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
@@ -79,13 +80,11 @@ class Game(models.Model):
         return reverse("games:watch", args=[self.share_token])
 
     def untitled_name(self) -> str:
-        """An untitled game by its players and date: "Andy, Mark and John · 20 Nov 2026"."""
+        """An untitled game by its players and date, in the reader's language: "Andy, Mark and
+        John · 20 Nov 2026" (the title itself stays empty)."""
         names = list(self.seat_ids()) if self.pk else []
-        if not names:
-            return f"Game {self.pk}"
-        players = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         when = self.played_on or (self.created.date() if self.created else None)
-        return f"{players} · {when:%-d %b %Y}" if when else players
+        return untitled_name(names, when, self.pk)
 
     def stakes(self) -> engine.Stakes:
         def amount(value: Decimal) -> Decimal:

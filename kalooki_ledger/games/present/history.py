@@ -54,7 +54,8 @@ def hand_line(number: int, what: str) -> str:
 def _start(v: Values) -> str:
     text = gettext("Started the game: %(players)s") % {"players": ", ".join(v["players"])}
     if v.get("drawn"):
-        draw = ", ".join(f"{pgettext('the card', 'A') if c == 1 else c} {n}" for c, n in v["drawn"])
+        ace = pgettext("the card drawn", "A")
+        draw = ", ".join(f"{ace if c == 1 else c} {n}" for c, n in v["drawn"])
         text += gettext("; seats drawn: %(draw)s") % {"draw": draw}
     return text
 
