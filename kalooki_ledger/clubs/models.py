@@ -96,12 +96,11 @@ class Club(models.Model):
         return ClubMoney(self.currency, (*(getattr(self, k) for k in STAKE_FIELDS), *amounts))
 
     def stakes_text(self) -> str:
-        """The club's table in one line: "British club, limit 150 · call-up £0.10, …"."""
+        """The club's table in one line: "British club, changed: Limit: out over 200 · call-up
+        £0.10, …"."""
         preset = engine.PRESETS[self.preset]
-        limit = self.rule_changes(self.preset).get("limit")
-        rules = _(preset.name) + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
-        if self.rule_overrides:
-            rules += _(" with the club's own rules")
+        played = engine.record.build_rules(self.preset, self.rule_changes(self.preset))[0]
+        rules = present.preset_text(self.preset, played)
         fmt = self.money()
         keys = engine.family_of(preset.rules.family).stakes
         stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)

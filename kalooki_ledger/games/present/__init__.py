@@ -7,7 +7,14 @@ own words are on its record, in English, translated here as they are shown."""
 from .history import day_text, hand_values, history_text
 from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
 from .problems import beside_text, located_text, problem_message, problem_text
-from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
+from .rulescard import (
+    STAKE_WORDS,
+    changed_rules,
+    preset_text,
+    rule_lines,
+    rules_card,
+    stake_lines,
+)
 from .sheet import (
     Cell,
     PenaltyNote,
@@ -59,6 +66,7 @@ __all__ = [
     "beside_text",
     "blank_legend",
     "board_line",
+    "changed_rules",
     "day_text",
     "describe_hand",
     "family",
@@ -75,6 +83,7 @@ __all__ = [
     "pool_row",
     "pot_title",
     "pot_word",
+    "preset_text",
     "printed_legend",
     "printed_rows",
     "problem_message",
