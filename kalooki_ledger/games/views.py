@@ -41,7 +41,7 @@ def _game(**lookup: object) -> Game:
     try:
         return Game.objects.get(**lookup)
     except Game.DoesNotExist:
-        raise Http404("No game at this link") from None
+        raise Http404(gettext("No game at this link")) from None
 
 
 def _table_context(
@@ -620,7 +620,7 @@ def _watched(
     still stands (one query either way), else `page` of the game; all of it cacheable."""
     version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
     if version is None:
-        raise Http404("No game at this link")
+        raise Http404(gettext("No game at this link"))
     language = _phone_language(request)
     # The language is part of the page: a phone switched to another may not keep the old copy
     # (the site's own language keeps the tag it always had).
