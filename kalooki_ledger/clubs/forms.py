@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
-from kalooki_ledger.games.forms import settings_initial
+from kalooki_ledger.games.forms import read_currency, settings_initial
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import check_name
 from kalooki_ledger.rules.money import format_amount, minor_digits
@@ -118,8 +118,8 @@ def suggest_slug(name: str) -> str:
 
 
 def clean_currency_code(currency: str) -> str:
-    currency = currency.strip()
-    if currency.lower() == "units":
+    currency = read_currency(currency)
+    if currency == "units":
         return "units"
     if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
         raise forms.ValidationError(_("Use a three-letter code such as GBP, or units."))

@@ -19,7 +19,7 @@ from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.rules.record import build_rules
-from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
+from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
 from .access import club_view, signed_in
@@ -89,6 +89,8 @@ def person(request, club, membership, pk: int):
             for line, _ in running
         ],
         [total for _, total in running],
+        fmt,
+        present.currency_unit(club.currency),
     )
     summary = stats.summary(who, lines, money)
     context = {
@@ -409,7 +411,7 @@ def sheet(request, club, membership):
         names=names,
     )
     pdf = blank_sheet_pdf(paper, form.cleaned_data["paper"])
-    return _pdf(pdf, f"{club.slug}-score-sheet-{seats}-players.pdf")
+    return _pdf(pdf, blank_file_name(club.slug, seats))
 
 
 @club_view()

@@ -193,6 +193,8 @@ class SettingsForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.initial.get("currency") == "units":
+            self.initial["currency"] = str(UNITS_WORD)  # "marker" on a Swedish page
         self.rules: engine.Rules | None = None
         self.stakes: engine.Stakes | None = None
         self.tidy: dict[str, Any] = {}
@@ -305,11 +307,24 @@ class SettingsForm(forms.Form):
 
     def stakes_record(self, data: dict) -> dict[str, str]:
         """The stakes in the record's terms: only those the family plays for."""
-        currency = data["currency"].strip()
         return {
-            "currency": "units" if currency == "UNITS" else currency,
+            "currency": read_currency(data["currency"]),
             **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
         }
+
+
+# What a currency field takes for chips or points, in the page's language ("marker") as well
+# as the record's own "units".
+UNITS_WORD = pgettext_lazy("what a currency field takes for chips", "units")
+
+
+def read_currency(typed: str) -> str:
+    """The currency as typed: "units" for the record's word or the page's, else as typed (the
+    engine checks it is an ISO code)."""
+    typed = typed.strip()
+    if typed.casefold() in ("units", str(UNITS_WORD).casefold()):
+        return "units"
+    return typed
 
 
 def preset_values() -> list[dict]:

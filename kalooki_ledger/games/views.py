@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -131,7 +131,15 @@ def _card_values(rules: engine.Rules) -> list[tuple[str, int, str]]:
         ]
     else:
         aces = [("A", rules.card_value("A"), "A")]
-    return aces + [(rank, rules.card_value(rank), rank) for rank in ranks]
+    # Keys read as the reader's cards do: a Swedish queen and jack are D and Kn.
+    shown = {
+        "K": pgettext("a king on the card counter", "K"),
+        "Q": pgettext("a queen on the card counter", "Q"),
+        "J": pgettext("a jack on the card counter", "J"),
+        "Joker": pgettext("a joker on the card counter", "Joker"),
+    }
+    keys = [(shown.get(rank, rank), rules.card_value(rank)) for rank in ranks]
+    return aces + [(label, value, label) for label, value in keys]
 
 
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:

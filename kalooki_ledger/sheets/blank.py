@@ -3,7 +3,8 @@
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger.games import present
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, Rules, Stakes, family_of
@@ -79,6 +80,13 @@ def blank_sheet(
             else ""
         ),
     )
+
+
+def blank_file_name(name: str, seats: int) -> str:
+    """A blank sheet's download name in the reader's language: "friday-score-sheet-5-players.pdf"
+    ("fredag-protokoll-5-spelare.pdf")."""
+    words = pgettext("a file name", "%(name)s-score-sheet-%(count)s-players.pdf")
+    return words % {"name": slugify(name) or "kalooki", "count": seats}
 
 
 def blank_sheet_pdf(sheet: BlankSheet, paper: str = "a4") -> bytes:

@@ -5,7 +5,15 @@ no request needed, but written in the active language. The engine keeps the numb
 own words are on its record, in English, translated here as they are shown."""
 
 from .history import day_text, hand_values, history_text
-from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
+from .money import (
+    SYMBOLS,
+    Money,
+    amount_words,
+    currency_unit,
+    money,
+    stake_digits,
+    transfer_key,
+)
 from .problems import beside_text, located_text, problem_message, problem_text
 from .rulescard import (
     STAKE_WORDS,
@@ -67,6 +75,7 @@ __all__ = [
     "blank_legend",
     "board_line",
     "changed_rules",
+    "currency_unit",
     "day_text",
     "describe_hand",
     "family",
