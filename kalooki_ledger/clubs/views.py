@@ -162,7 +162,7 @@ def new_game(request, club, membership):
                 rules=form.overrides(data),
             )
         except RecordError as exc:
-            form.add_error(None, present.located_text(exc.problem))
+            form.add_error(None, capfirst(present.located_text(exc.problem)))
         else:
             return redirect(started)
     context = {

@@ -4,7 +4,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -108,7 +108,7 @@ def import_record(request):
             form.add_error(
                 "record",
                 gettext("%(problem)s. Nothing was imported.")
-                % {"problem": located_text(exc.problem)},
+                % {"problem": capfirst(located_text(exc.problem))},
             )
         else:
             remember(request, game, scoring=True)

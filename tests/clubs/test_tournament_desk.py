@@ -53,7 +53,7 @@ def test_the_bar_holds_the_pot_the_queue_and_the_next_round(client, friday):
     assert "Pot <strong>£95.00</strong>" in top
     assert "Waiting 3 of 4" in top
     assert "Close buying in and seat the final" in top
-    assert "The 3 waiting get their buy-in back." in top
+    assert "3 players waiting get their buy-ins back." in top
 
 
 def test_the_bar_says_what_the_next_round_waits_for(client, friday):
