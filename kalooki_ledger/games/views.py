@@ -580,11 +580,10 @@ def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
     played = game.ledger().game
     preset = engine.PRESETS[game.preset]
     lines = present.rules_card(played.rules, played.stakes)
-    return render(
-        request,
-        "games/rules.html",
-        {"game": game, "preset": preset, "lines": lines, "back": back},
-    )
+    # The preset's description quotes its own stakes: only the game's are printed.
+    changed = present.changed_rules(game.preset, played.rules)
+    context = {"game": game, "preset": preset, "lines": lines, "back": back, "changed": changed}
+    return render(request, "games/rules.html", context)
 
 
 @require_GET

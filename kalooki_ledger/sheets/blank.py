@@ -56,8 +56,12 @@ def blank_sheet(
     at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
+        # A table with stakes names its preset alone (the description quotes the preset's own
+        # stakes): one set of stakes is printed, these. A tournament's plays for none.
         preset=gettext("%(name)s: %(description)s")
-        % {"name": gettext(preset.name), "description": gettext(preset.description)},
+        % {"name": gettext(preset.name), "description": gettext(preset.description)}
+        if at_tournament
+        else present.preset_text(preset_key, rules, named_only=True),
         # A tournament table's players go out to the organiser, not to a buy-in at the table.
         settings=present.rule_lines(rules, buy_ins=not at_tournament),
         stakes=() if at_tournament else present.stake_lines(stakes, family_of(rules.family)),
