@@ -31,7 +31,8 @@ class PlayedGame:
 
     @property
     def counted(self) -> bool:
-        return self.ledger.status in COUNTED
+        # A game stopped before its first hand (a mistake, refunded) played nothing to count.
+        return self.ledger.status in COUNTED and bool(self.ledger.hands)
 
     @property
     def status(self) -> str:

@@ -141,7 +141,31 @@ def game(request, club, membership, pk: int):
         "bought_in": any(row.bought_in for row in ledger.hands),
         "table": TournamentTable.objects.filter(game=found).select_related("tournament").first(),
     }
+    context["deletable"] = membership.can_organise and not ledger.hands and not context["table"]
     return render(request, "clubs/game.html", context)
+
+
+@require_POST
+@club_view(ORGANISER)
+def delete_game(request, club, membership, pk: int):
+    """A club game started by mistake, with no hand recorded, deleted by an organiser: it leaves
+    no trace in the season. A game with hands, or a tournament's table, is kept."""
+    found = Game.objects.filter(pk=pk, club_link__club=club).first()
+    if found is None:
+        raise Http404(_("No such game in this club"))
+    if found.hands.exists() or TournamentTable.objects.filter(game=found).exists():
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: only a game with no hand recorded can be deleted (a "
+                "tournament's table never). Stop a game that was played instead."
+            ),
+        )
+        return redirect("clubs:game", club.slug, found.pk)
+    name = str(found)
+    found.delete()
+    messages.success(request, _("%(game)s was deleted.") % {"game": name})
+    return redirect("clubs:club", club.slug)
 
 
 @club_view(SCORER)

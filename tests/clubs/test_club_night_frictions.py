@@ -4,8 +4,10 @@ from decimal import Decimal
 
 import pytest
 
+from kalooki_ledger.clubs import stats
 from kalooki_ledger.clubs.models import Club
-from tests.clubs.factories import club_game, make_club, short_game
+from kalooki_ledger.games.models import Game
+from tests.clubs.factories import club_game, join, make_club, short_game
 from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +40,49 @@ def test_a_games_rules_card_prints_the_games_stakes_alone(client, kallet):
     page = client.get(f"/g/{game.edit_token}/rules/", headers=SWEDISH).content.decode()
     assert "0,50" in page and "2,50" in page
     assert "1 per giv" not in page and "3 för kalle" not in page
+
+
+def mistaken_game(club):
+    data = {**short_game(["Anna", "Bo", "Cia", "Dan"], "Anna"), "hands": []}
+    return club_game(club, data)
+
+
+def test_an_organiser_deletes_a_club_game_with_no_hands_and_the_season_never_saw_it(
+    client, kallet
+):
+    game = mistaken_game(kallet)
+    client.force_login(kallet.memberships.get().user)
+    page = client.get(f"/clubs/kallet/games/{game.pk}/", headers=SWEDISH).content.decode()
+    assert f'action="/clubs/kallet/games/{game.pk}/delete/"' in page
+    response = client.post(f"/clubs/kallet/games/{game.pk}/delete/")
+    assert response.status_code == 302 and response["Location"] == "/clubs/kallet/"
+    assert not Game.objects.filter(pk=game.pk).exists()
+    told = client.get("/clubs/kallet/").content.decode()
+    assert "Anna, Bo, Cia and Dan · " in told and "was deleted." in told
+    assert "Anna" not in client.get("/clubs/kallet/").content.decode()
+
+
+def test_a_game_with_hands_is_not_deleted(client, kallet):
+    game = club_game(kallet, short_game(["Anna", "Bo"], "Anna"))
+    client.force_login(kallet.memberships.get().user)
+    page = client.get(f"/clubs/kallet/games/{game.pk}/").content.decode()
+    assert "/delete/" not in page
+    client.post(f"/clubs/kallet/games/{game.pk}/delete/")
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_member_may_not_delete_a_game(client, kallet):
+    game = mistaken_game(kallet)
+    member = make_club("Other", "other", maja="member").memberships.get().user
+    join(kallet, member)
+    client.force_login(member)
+    assert client.post(f"/clubs/kallet/games/{game.pk}/delete/").status_code == 403
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_game_stopped_with_a_refund_before_any_hand_is_not_counted_in_the_season(kallet):
+    game = mistaken_game(kallet)
+    Game.objects.filter(pk=game.pk).update(stopped="refund")
+    played = stats.club_games(kallet)
+    assert [p.counted for p in played] == [False]
+    assert stats.season_table(played) == []
