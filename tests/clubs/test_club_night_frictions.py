@@ -47,9 +47,7 @@ def mistaken_game(club):
     return club_game(club, data)
 
 
-def test_an_organiser_deletes_a_club_game_with_no_hands_and_the_season_never_saw_it(
-    client, kallet
-):
+def test_an_organiser_deletes_a_club_game_with_no_hands_and_the_season_never_saw_it(client, kallet):
     game = mistaken_game(kallet)
     client.force_login(kallet.memberships.get().user)
     page = client.get(f"/clubs/kallet/games/{game.pk}/", headers=SWEDISH).content.decode()
