@@ -138,13 +138,26 @@ class SettingsForm(GameSettingsForm):
         help_text=Club._meta.get_field("season_start").help_text,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    field_order = ["name", "season_start"]
+    season_order = forms.ChoiceField(
+        required=False,  # left out: the club's order stands
+        label=gettext_lazy("The season table ranks by"),
+        choices=Club.ORDER_CHOICES,
+        widget=forms.RadioSelect,
+    )
+    tournament_tables_count = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Count a tournament's tables as games"),
+        help_text=Club._meta.get_field("tournament_tables_count").help_text,
+    )
+    field_order = ["name", "season_start", "season_order", "tournament_tables_count"]
 
     def __init__(self, data=None, *, instance: Club, prefix: str | None = None):
         self.instance = instance
         initial = club_table(instance) | {
             "name": instance.name,
             "season_start": instance.season_start,
+            "season_order": instance.season_order,
+            "tournament_tables_count": instance.tournament_tables_count,
         }
         super().__init__(data, prefix=prefix, initial=initial)
         self.fields["currency"].help_text = Club._meta.get_field("currency").help_text
@@ -164,6 +177,8 @@ class SettingsForm(GameSettingsForm):
             data["season_start"],
             data["preset"],
         )
+        club.season_order = data["season_order"] or club.season_order
+        club.tournament_tables_count = data["tournament_tables_count"]
         club.limit = overrides.pop("limit", None)
         club.rule_overrides = overrides
         club.currency = stakes["currency"]

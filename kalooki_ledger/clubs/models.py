@@ -35,6 +35,20 @@ class Club(models.Model):
         blank=True,
         help_text=gettext_lazy("Games before this date are left out of the season table."),
     )
+    # How the season table is ranked, and whether a tournament's tables count in it as games.
+    ORDER_CHOICES = [
+        ("net", gettext_lazy("Net money")),
+        ("wins", gettext_lazy("Wins")),
+        ("average", gettext_lazy("Average penalty points per hand (fewest first)")),
+    ]
+    season_order = models.CharField(max_length=10, choices=ORDER_CHOICES, default="net")
+    tournament_tables_count = models.BooleanField(
+        default=True,
+        help_text=gettext_lazy(
+            "A tournament's tables count in the season table as games (and their wins); its "
+            "money counts either way."
+        ),
+    )
     # The club's table: every game it starts, and its tournaments, use these.
     currency = models.CharField(
         max_length=5,

@@ -58,14 +58,18 @@ def home(request):
 def club(request, club, membership):
     played = stats.club_games(club)
     season = [p for p in played if not club.season_start or p.date >= club.season_start]
-    table = stats.season_table(season, stats.tournament_lines(club, since=club.season_start))
-    fmt = club.money(*(row.net for row in table))
     at_tables = stats.tournament_game_ids(club)
+    if not club.tournament_tables_count:
+        season = [p for p in season if p.game.pk not in at_tables]
+    money = stats.tournament_lines(club, since=club.season_start)
+    table = stats.season_table(season, money, club.season_order)
+    fmt = club.money(*(row.net for row in table))
     games = [p for p in reversed(played) if p.game.pk not in at_tables]
     context = {
         "club": club,
         "membership": membership,
         "table": [(row, fmt(row.net, signed=True)) for row in table],
+        "order": club.get_season_order_display(),
         "playing": [p for p in games if not p.counted],
         "recent": [p for p in games if p.counted][:20],
         "tournaments": stats.tournament_rows(club, played),

@@ -1,5 +1,6 @@
 """What a Swedish club night found (issue 27): one set of stakes wherever stakes are printed."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -7,7 +8,14 @@ import pytest
 from kalooki_ledger.clubs import stats
 from kalooki_ledger.clubs.models import Club
 from kalooki_ledger.games.models import Game
-from tests.clubs.factories import club_game, join, make_club, short_game
+from tests.clubs.factories import (
+    club_game,
+    finish_table,
+    join,
+    make_club,
+    short_game,
+    tournament_with,
+)
 from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -84,3 +92,61 @@ def test_a_game_stopped_with_a_refund_before_any_hand_is_not_counted_in_the_seas
     played = stats.club_games(kallet)
     assert [p.counted for p in played] == [False]
     assert stats.season_table(played) == []
+
+
+def season_names(client, language: str = "en") -> list[str]:
+    page = client.get("/clubs/kallet/", headers={"Accept-Language": language}).content.decode()
+    table = page[page.index('<table class="stats">') : page.index("</table>")]
+    return re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a>', table)
+
+
+def two_kinds_of_season(club):
+    """Anna wins twice and loses money; Bo wins once and is up."""
+    stakes = {"currency": "SEK", "call_up": "1", "kalookie": "2", "initial": "50"}
+    for winner in ("Anna", "Anna", "Bo"):
+        data = short_game(["Anna", "Bo", "Cia"], winner, stakes=stakes)
+        if winner == "Bo":
+            data["stakes"] = {**stakes, "initial": "200"}
+        club_game(club, data)
+
+
+def test_the_season_table_is_ranked_as_the_club_chooses_and_says_so(client, kallet):
+    two_kinds_of_season(kallet)
+    client.force_login(kallet.memberships.get().user)
+    Club.objects.filter(pk=kallet.pk).update(season_order="wins")
+    assert season_names(client)[0] == "Anna"
+    Club.objects.filter(pk=kallet.pk).update(season_order="net")
+    assert season_names(client)[0] == "Bo"
+    page = client.get("/clubs/kallet/", headers=SWEDISH).content.decode()
+    assert "Rangordnad efter: Netto." in page
+
+
+def test_the_organiser_chooses_the_order_and_whether_tournament_tables_count(client, kallet):
+    client.force_login(kallet.memberships.get().user)
+    page = client.get("/clubs/kallet/members/").content.decode()
+    assert 'name="settings-season_order" value="net"' in page
+    fields = {
+        "name": "Kallegänget",
+        "season_start": "",
+        "preset": "swedish",
+        "limit": "",
+        "currency": "SEK",
+        "season_order": "average",
+        **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
+    }
+    data = {"action": "settings", **{f"settings-{k}": v for k, v in fields.items()}}
+    assert client.post("/clubs/kallet/members/", data).status_code == 302
+    kallet.refresh_from_db()
+    assert (kallet.season_order, kallet.tournament_tables_count) == ("average", False)
+
+
+def test_a_club_that_leaves_tournament_tables_out_counts_no_table_win(client, kallet):
+    tournament = tournament_with(kallet, 16, entry_fee=5, buy_in=5)
+    finish_table(tournament.tables.get(number=1).game)
+    client.force_login(kallet.memberships.get().user)
+    counted = client.get("/clubs/kallet/").content.decode()
+    Club.objects.filter(pk=kallet.pk).update(tournament_tables_count=False)
+    left_out = client.get("/clubs/kallet/").content.decode()
+    assert "<td>1</td>" in counted
+    assert "A tournament's tables are not counted as games." in left_out
+    assert "<td>1</td>" not in left_out.split("</table>")[0]

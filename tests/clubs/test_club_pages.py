@@ -151,6 +151,8 @@ def settings_post(client, **changes):
         "preset": "british",
         "limit": "",
         "currency": "units",
+        "season_order": "net",
+        "tournament_tables_count": "on",
         **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
         **changes,
     }

@@ -43,6 +43,7 @@ def test_the_clubs_currency_field_reads_marker_in_swedish_and_takes_it(client):
         "preset": "swedish",
         "limit": "",
         "currency": "Marker",
+        "season_order": "net",
         **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
     }
     data = {"action": "settings", **{f"settings-{k}": v for k, v in fields.items()}}
