@@ -260,6 +260,8 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entrants")
     person = models.ForeignKey(ClubPlayer, models.PROTECT, related_name="entries")
+    # Ticked on the desk's cash list once the entrant's money is settled with the desk.
+    settled = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["person__name"]

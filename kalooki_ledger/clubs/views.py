@@ -402,6 +402,15 @@ def tournament_action(request, club, membership, pk: int):
                 )
                 % {"person": cancelled.person, "table": cancelled.from_table.label},
             )
+        elif action == "settled":
+            ticked = request.POST.get("settled") == "yes"
+            entrant = tournaments.tick_settled(found, _int(request.POST.get("person")), ticked)
+            said = (
+                _("%(person)s is settled with the desk.")
+                if ticked
+                else _("%(person)s is not settled after all.")
+            )
+            messages.success(request, said % {"person": entrant.person})
         elif action == "start-semis":
             tournaments.start_semis(found)
             messages.success(request, _("Buying in has closed; the next round is seated."))
