@@ -227,10 +227,11 @@ class SettingsForm(forms.Form):
         return [(f, self.families_of(f.name)) for f in self.stake_fields()]
 
     def clean(self) -> dict:
+        # Every field is checked at once: a bad limit doesn't hide bad stakes, nor one bad stake
+        # another. A field that didn't read is not asked of the engine.
         data = super().clean()
-        if not self.errors:
+        if "currency" in data and "preset" in data:
             self.check_amounts(data)
-        if not self.errors:
             self.check_settings(data)
         return data
 
@@ -239,29 +240,25 @@ class SettingsForm(forms.Form):
         language writes it ("0,50" in Swedish)."""
         example = formats.localize_input(Decimal("0.50"))
         for key, value in self.stakes_record(data).items():
-            if key in NOT_AN_AMOUNT and amount(value) is None:
+            if key in NOT_AN_AMOUNT and key not in self.errors and amount(value) is None:
                 self.add_error(key, NOT_AN_AMOUNT[key] % {"example": example, "typed": value})
 
     def check_settings(self, data: dict) -> None:
         """The engine's rules and stakes for these settings. Its refusals name no field, so it is
-        asked about one setting at a time, in its own order, and the first refusal is shown
-        beside the setting asked about."""
+        asked about one setting at a time, and each refusal is shown beside its setting."""
         preset, overrides, stakes = data["preset"], self.overrides(data), self.stakes_record(data)
         currency = {"currency": stakes["currency"]}
         for key in RULE_KEYS:
-            if key in overrides and self._refused(
-                RULE_FIELD.get(key, key), build_rules, preset, {key: overrides[key]}
-            ):
-                return
-        if self._refused("currency", build_stakes, preset, currency):
-            return
-        for key in STAKE_FIELDS:
-            if key in stakes and self._refused(
-                key, build_stakes, preset, {**currency, key: stakes[key]}
-            ):
-                return
-        self.rules, self.tidy = build_rules(preset, overrides)
-        self.stakes = build_stakes(preset, stakes)
+            field = RULE_FIELD.get(key, key)
+            if key in overrides and field not in self.errors:
+                self._refused(field, build_rules, preset, {key: overrides[key]})
+        if not self._refused("currency", build_stakes, preset, currency):
+            for key in STAKE_FIELDS:
+                if key in stakes and key not in self.errors:
+                    self._refused(key, build_stakes, preset, {**currency, key: stakes[key]})
+        if not self.errors:
+            self.rules, self.tidy = build_rules(preset, overrides)
+            self.stakes = build_stakes(preset, stakes)
 
     def _refused(self, name: str, check: Callable[..., object], *args: Any) -> bool:
         try:
@@ -398,7 +395,8 @@ class NewGameForm(SettingsForm):
         ]
 
     def clean(self) -> dict:
-        # The names first: the settings are asked of the engine only once every field reads.
+        # The names, then the settings: every refusal is told at once; the game is built only
+        # when nothing is refused.
         seen: dict[str, str] = {}
         for key, name in self.names():
             problem = check_name(name)[1]

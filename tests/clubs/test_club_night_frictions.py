@@ -150,3 +150,22 @@ def test_a_club_that_leaves_tournament_tables_out_counts_no_table_win(client, ka
     assert "<td>1</td>" in counted
     assert "A tournament's tables are not counted as games." in left_out
     assert "<td>1</td>" not in left_out.split("</table>")[0]
+
+
+def test_club_settings_show_every_error_at_once(client, kallet):
+    client.force_login(kallet.memberships.get().user)
+    fields = {
+        "name": "Kallegänget",
+        "season_start": "",
+        "preset": "swedish",
+        "limit": "5",
+        "currency": "SEK",
+        "season_order": "net",
+        "call_up": "abc",
+        "kalookie": "-2",
+        **dict.fromkeys(("initial", "buy_in", "per_point"), "0"),
+    }
+    data = {"action": "settings", **{f"settings-{k}": v for k, v in fields.items()}}
+    page = client.post("/clubs/kallet/members/", data, headers=SWEDISH).content.decode()
+    errors = re.findall(r'id="id_settings-(\w+)_error"', page)
+    assert {"limit", "call_up", "kalookie"} <= set(errors), errors
