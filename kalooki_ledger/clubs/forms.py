@@ -241,6 +241,7 @@ class PlayerForm(forms.Form):
         """The new names, in the order given, each checked as every name is; `skipped` keeps
         those the club has already (or that look like one of them)."""
         names, seen = [], set()
+        self.repeated: list[str] = []  # a name the list gives twice: added once, and said so
         for line in self.cleaned_data["name"].splitlines():
             if not line.strip():
                 continue
@@ -248,6 +249,7 @@ class PlayerForm(forms.Form):
             if problem:  # the line at fault named, since a list holds many
                 raise forms.ValidationError(f"{line.strip()[:NAME_MAX]}…: {problem}.")
             if engine.name_key(name) in seen:
+                self.repeated.append(name)
                 continue
             seen.add(engine.name_key(name))
             names.append(name)

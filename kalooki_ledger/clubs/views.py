@@ -257,6 +257,10 @@ def members(request, club, membership):
                 ) % {"n": len(added), "names": ", ".join(added)}
                 if skipped:
                     said += " " + _("Already regulars: %(names)s.") % {"names": ", ".join(skipped)}
+                if add_player.repeated:
+                    said += " " + _("Given twice in the list, added once: %(names)s.") % {
+                        "names": present.joined(add_player.repeated)
+                    }
                 messages.success(request, said)
                 return redirect("clubs:members", club.slug)
         elif action == "settings":

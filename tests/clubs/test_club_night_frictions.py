@@ -169,3 +169,20 @@ def test_club_settings_show_every_error_at_once(client, kallet):
     page = client.post("/clubs/kallet/members/", data, headers=SWEDISH).content.decode()
     errors = re.findall(r'id="id_settings-(\w+)_error"', page)
     assert {"limit", "call_up", "kalookie"} <= set(errors), errors
+
+
+def test_a_name_given_twice_in_a_pasted_list_is_added_once_and_said(client, kallet):
+    client.force_login(kallet.memberships.get().user)
+    pasted = "Anna Berg\nBo Ek\nanna berg\nCia Lund"
+    response = client.post(
+        "/clubs/kallet/members/",
+        {"action": "add-player", "player-name": pasted},
+        follow=True,
+        headers=SWEDISH,
+    )
+    assert sorted(kallet.players.values_list("name", flat=True)) == [
+        "Anna Berg",
+        "Bo Ek",
+        "Cia Lund",
+    ]
+    assert "anna berg" in response.content.decode()
