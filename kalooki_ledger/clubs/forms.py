@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
 from kalooki_ledger.games.forms import read_currency, settings_initial
@@ -402,7 +403,7 @@ class TournamentForm(NamedModelForm):
         for field in ("entry_fee", "buy_in"):
             self.fields[field].help_text = _("%(help)s In the club's currency (%(currency)s).") % {
                 "help": self.fields[field].help_text,
-                "currency": club.currency,
+                "currency": present.currency_unit(club.currency),
             }
 
     def clean_players(self):
