@@ -1,6 +1,6 @@
 """A Swedish club night's pages at 360 and 390 px and on a laptop (issue 27): no page scrolls
-sideways with amounts in the thousands (a loss of 1 000,00 kr), the desk's warning keeps its link with its
-full stop, the cash list fits. Screenshots in docs/screenshots/ (club-night-*)."""
+sideways with amounts in the thousands (a loss of 1 000,00 kr), the desk's warning keeps its link
+with its full stop, the cash list fits. Screenshots in docs/screenshots/ (club-night-*)."""
 
 from decimal import Decimal
 
