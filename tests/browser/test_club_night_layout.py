@@ -5,6 +5,7 @@ with its full stop, the cash list fits. Screenshots in docs/screenshots/ (club-n
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.filing import start_game
@@ -24,7 +25,7 @@ def night():
     club = Club.objects.get(pk=club.pk)
     stakes = {"currency": "SEK", "call_up": "0.5", "kalookie": "2.5", "initial": "1000"}
     names = ["Agneta Öberg", "Björn Ek", "Cecilia Lund", "Daniel Åberg"]
-    club_game(club, short_game(names, names[0], stakes=stakes))
+    lost = club_game(club, short_game(names, names[0], stakes=stakes))
     t = tournament_with(
         club, 16, currency="SEK", entry_fee=Decimal("12.50"), buy_in=Decimal("12.50")
     )
@@ -33,7 +34,7 @@ def night():
     seated = tournaments.load(t).playing[0]
     person = next(iter(seated.people.values()))
     start_game(club, [person.name, "Zäta Ström"], "swedish")
-    return club, t
+    return club, t, lost
 
 
 def overflow(page) -> int:
@@ -83,8 +84,14 @@ def session_key() -> str:
 
 
 def test_the_club_nights_pages_fit_a_phone_and_a_laptop(pages):
-    club, t = night()
-    urls = {"club": club.get_absolute_url(), "desk": t.get_absolute_url()}
+    club, t, lost = night()
+    person = club.players.get(name="Björn Ek")
+    urls = {
+        "club": club.get_absolute_url(),
+        "desk": t.get_absolute_url(),
+        "game": reverse("clubs:game", args=[club.slug, lost.pk]),
+        "person": reverse("clubs:person", args=[club.slug, person.pk]),
+    }
     for width, viewport in [*WIDTHS.items(), ("laptop", LAPTOP)]:
         page = pages(viewport)
         for name, url in urls.items():
@@ -101,7 +108,7 @@ def test_the_club_nights_pages_fit_a_phone_and_a_laptop(pages):
 
 
 def test_the_desks_warning_keeps_its_link_and_full_stop_together(pages):
-    _club, t = night()
+    _club, t, _lost = night()
     page = pages(WIDTHS["390"])
     page.goto(t.get_absolute_url())
     item = page.locator(".notice.warning li").first
