@@ -80,3 +80,22 @@ def test_a_swedish_page_names_the_swedish_manifest(client):
     assert {k: v for k, v in manifest.items() if k not in ("lang", "name", "description")} == {
         k: v for k, v in english.items() if k not in ("lang", "name", "description")
     }
+
+
+def test_the_password_reset_email_reads_swedish(client, mailoutbox):
+    from tests.clubs.factories import make_user
+    from tests.i18n.visible import english_left
+
+    make_user("nisse", "nisse@example.org")
+    for headers in ({"Accept-Language": "en-GB"}, SWEDISH):
+        client.post(
+            "/clubs/accounts/password-reset/", {"email": "nisse@example.org"}, headers=headers
+        )
+    english, swedish = mailoutbox[-2:]
+
+    def page(mail, language):
+        lines = [mail.subject, *mail.body.splitlines()]
+        return f'<html lang="{language}">' + "".join(f"<p>{line}</p>" for line in lines)
+
+    assert english_left(page(swedish, "sv"), page(english, "en"), ("nisse",)) == []
+    assert swedish.subject != english.subject
