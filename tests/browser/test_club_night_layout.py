@@ -91,6 +91,8 @@ def test_the_club_nights_pages_fit_a_phone_and_a_laptop(pages):
         "desk": t.get_absolute_url(),
         "game": reverse("clubs:game", args=[club.slug, lost.pk]),
         "person": reverse("clubs:person", args=[club.slug, person.pk]),
+        "table": lost.get_absolute_url(),
+        "watch": lost.share_url(),
     }
     for width, viewport in [*WIDTHS.items(), ("laptop", LAPTOP)]:
         page = pages(viewport)
