@@ -14,11 +14,13 @@ import segno
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from kalooki_ledger.games import present
 from kalooki_ledger.rules import HandRow
+from kalooki_ledger.rules.money import UNITS
 
 WIDTH = 360
 HEIGHT = 220
-LEFT = 54  # room for the y-axis title and figures
+LEFT = 68  # room for the y-axis title and figures (Swedish sets thousands apart: 1 500)
 RIGHT = 12
 TOP = 12
 BOTTOM = 46  # room for the x-axis figures and title
@@ -63,11 +65,13 @@ def _svg(title: str, desc: str, body: list[str], css: str) -> str:
 
 
 def figure(value: float) -> str:
-    """An axis figure as the reader's language writes it: a true minus in Swedish."""
+    """An axis figure as the reader's language writes money without a currency: -1000 in
+    English; in Swedish a true minus and the thousands set apart (games.present.money)."""
     text = f"{value:g}"
-    if (get_language() or "").split("-")[0] == "sv":
-        text = text.replace("-", "\N{MINUS SIGN}").replace(".", ",")
-    return text
+    if "e" in text or (get_language() or "").split("-")[0] != "sv":
+        return text
+    number = Decimal(text)
+    return present.money(number, UNITS, max(0, -number.as_tuple().exponent))
 
 
 def _grid(
