@@ -2,8 +2,15 @@
 a title, a sentence saying what happened and what to do, a way back, and the status. Under
 /api/ the same refusals answer in the API's JSON, in English as the API is."""
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    JsonResponse,
+)
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
@@ -68,6 +75,23 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return error_page(request, 403, sentence=CSRF_SENTENCE)
+
+
+class SitePageNotFound:
+    """Under DEBUG Django answers a view's Http404 ("No game at this link", a club for members
+    only) with its English debug page listing every address: the site's own page is shown
+    instead, as in production. An address no view takes still gets Django's debug page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if settings.DEBUG and isinstance(exception, Http404):
+            return page_not_found(request, exception)
+        return None
 
 
 class MethodNotAllowedPage:

@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # Inside auth and messages, so its page has the signed-in user as every page does.
     "kalooki_ledger.error_pages.MethodNotAllowedPage",
+    "kalooki_ledger.error_pages.SitePageNotFound",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

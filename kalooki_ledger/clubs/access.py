@@ -3,10 +3,11 @@
 from functools import wraps
 from urllib.parse import urlencode
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+
+from kalooki_ledger.error_pages import error_page
 
 from .models import Membership
 
@@ -58,8 +59,14 @@ def club_view(role: str = Membership.MEMBER):
             if membership is None:
                 raise Http404(_("No such club"))
             if ROLE_RANK[membership.role] < ROLE_RANK[role]:
-                raise PermissionDenied(
-                    ONLY[role]() % {"club": membership.club.name, "role": membership.role_name}
+                # The site's 403, with a way back to the club the member may still open.
+                return error_page(
+                    request,
+                    403,
+                    said=ONLY[role]()
+                    % {"club": membership.club.name, "role": membership.role_name},
+                    back=membership.club.name,
+                    back_url=reverse("clubs:club", args=[slug]),
                 )
             return view(request, membership.club, membership, *args, **kwargs)
 

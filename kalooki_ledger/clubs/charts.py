@@ -5,19 +5,22 @@ chart carries a <title> and <desc>, and the pages show the same figures as a tab
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
 
 import segno
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from kalooki_ledger.games import present
 from kalooki_ledger.rules import HandRow
+from kalooki_ledger.rules.money import UNITS
 
 WIDTH = 360
 HEIGHT = 220
-LEFT = 54  # room for the y-axis title and figures
+LEFT = 68  # room for the y-axis title and figures (Swedish sets thousands apart: 1 500)
 RIGHT = 12
 TOP = 12
 BOTTOM = 46  # room for the x-axis figures and title
@@ -61,6 +64,16 @@ def _svg(title: str, desc: str, body: list[str], css: str) -> str:
     )
 
 
+def figure(value: float) -> str:
+    """An axis figure as the reader's language writes money without a currency: -1000 in
+    English; in Swedish a true minus and the thousands set apart (games.present.money)."""
+    text = f"{value:g}"
+    if "e" in text or (get_language() or "").split("-")[0] != "sv":
+        return text
+    number = Decimal(text)
+    return present.money(number, UNITS, max(0, -number.as_tuple().exponent))
+
+
 def _grid(
     frame: Frame, y_values: list[float], x_values: list[int], x_title: str, y_title: str
 ) -> list[str]:
@@ -76,7 +89,8 @@ def _grid(
         y = frame.y(value)
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}"/>'
-            f'<text class="axis" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{value:g}</text>'
+            f'<text class="axis" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">'
+            f"{figure(value)}</text>"
         )
     for value in x_values:
         parts.append(
@@ -162,12 +176,25 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
     )
 
 
-def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
-    """A person's net money after each game of the season, with the break-even line."""
+def _plain(value: Decimal, signed: bool = False) -> str:
+    return f"{value:f}"
+
+
+def net_chart(
+    labels: Sequence[str],
+    running: Sequence[Decimal],
+    fmt: Callable[..., str] | None = None,
+    unit: str = "",
+) -> str:
+    """A person's net money after each game of the season, with the break-even line; `fmt`
+    writes an amount as the club's pages do, `unit` names the currency on the axis."""
+    if fmt is None:
+        fmt = _plain
     values = [Decimal(0), *running]
     ticks = _ticks(float(min(values)), float(max(values)))
     frame = Frame(x_max=max(len(running), 1), y_min=ticks[0], y_max=ticks[-1])
-    body = _grid(frame, ticks, _x_labels(len(running)), _("Game"), _("Net money"))
+    axis = _("Net money (%(unit)s)") % {"unit": unit} if unit else _("Net money")
+    body = _grid(frame, ticks, _x_labels(len(running)), _("Game"), axis)
     y_zero = frame.y(0)
     body.append(
         f'<line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y_zero}" y2="{y_zero}"/>'
@@ -178,9 +205,11 @@ def net_chart(labels: Sequence[str], running: Sequence[Decimal]) -> str:
         sign = "up" if value > 0 else "down" if value < 0 else "even"  # zero is no win
         body.append(
             f'<circle class="dot {sign}" cx="{frame.x(i)}" cy="{frame.y(float(value))}" r="4">'
-            f"<title>{escape(label)}: {value:f}</title></circle>"
+            f"<title>{escape(label)}: {escape(fmt(value, signed=True))}</title></circle>"
         )
-    desc = "; ".join(f"{label}: {value:f}" for label, value in zip(labels, running, strict=True))
+    desc = "; ".join(
+        f"{label}: {fmt(value, signed=True)}" for label, value in zip(labels, running, strict=True)
+    )
     return _svg(
         _("Net money over the season"),
         _("Net after each game. %(nets)s") % {"nets": desc} if desc else _("No games yet."),

@@ -80,7 +80,7 @@ def start_game(
     record = engine.parse_record(data)
     command = commands.StartGame(
         record,
-        commands.start_summary(record.game.players),
+        commands.start_values(record.game.players),
         values=asked,
         then=lambda game: file_game(game, club),
     )

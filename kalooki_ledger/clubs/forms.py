@@ -10,9 +10,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.forms import SettingsForm as GameSettingsForm
-from kalooki_ledger.games.forms import checked_title, settings_initial, too_many_places
+from kalooki_ledger.games.forms import (
+    checked_title,
+    read_currency,
+    settings_initial,
+    too_many_places,
+)
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import check_name, lookalike_sentence
 from kalooki_ledger.games.typed_numbers import MoneyField
@@ -119,8 +125,8 @@ def suggest_slug(name: str) -> str:
 
 
 def clean_currency_code(currency: str) -> str:
-    currency = currency.strip()
-    if currency.lower() == "units":
+    currency = read_currency(currency)
+    if currency == "units":
         return "units"
     if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
         raise forms.ValidationError(_("Use a three-letter code such as GBP, or units."))
@@ -139,13 +145,26 @@ class SettingsForm(GameSettingsForm):
         help_text=Club._meta.get_field("season_start").help_text,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    field_order = ["name", "season_start"]
+    season_order = forms.ChoiceField(
+        required=False,  # left out: the club's order stands
+        label=gettext_lazy("The season table ranks by"),
+        choices=Club.ORDER_CHOICES,
+        widget=forms.RadioSelect,
+    )
+    tournament_tables_count = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Count a tournament's tables as games"),
+        help_text=Club._meta.get_field("tournament_tables_count").help_text,
+    )
+    field_order = ["name", "season_start", "season_order", "tournament_tables_count"]
 
     def __init__(self, data=None, *, instance: Club, prefix: str | None = None):
         self.instance = instance
         initial = club_table(instance) | {
             "name": instance.name,
             "season_start": instance.season_start,
+            "season_order": instance.season_order,
+            "tournament_tables_count": instance.tournament_tables_count,
         }
         super().__init__(data, prefix=prefix, initial=initial)
         self.fields["currency"].help_text = Club._meta.get_field("currency").help_text
@@ -165,6 +184,8 @@ class SettingsForm(GameSettingsForm):
             data["season_start"],
             data["preset"],
         )
+        club.season_order = data["season_order"] or club.season_order
+        club.tournament_tables_count = data["tournament_tables_count"]
         club.limit = overrides.pop("limit", None)
         club.rule_overrides = overrides
         club.currency = stakes["currency"]
@@ -227,6 +248,7 @@ class PlayerForm(forms.Form):
         """The new names, in the order given, each checked as every name is; `skipped` keeps
         those the club has already (or that look like one of them)."""
         names, seen = [], set()
+        self.repeated: list[str] = []  # a name the list gives twice: added once, and said so
         for line in self.cleaned_data["name"].splitlines():
             if not line.strip():
                 continue
@@ -234,6 +256,7 @@ class PlayerForm(forms.Form):
             if problem:  # the line at fault named, since a list holds many
                 raise forms.ValidationError(f"{line.strip()[:NAME_MAX]}…: {problem}.")
             if engine.name_key(name) in seen:
+                self.repeated.append(name)
                 continue
             seen.add(engine.name_key(name))
             names.append(name)
@@ -407,7 +430,7 @@ class TournamentForm(NamedModelForm):
         for field in ("entry_fee", "buy_in"):
             self.fields[field].help_text = _("%(help)s In the club's currency (%(currency)s).") % {
                 "help": self.fields[field].help_text,
-                "currency": club.currency,
+                "currency": present.currency_unit(club.currency),
             }
 
     def clean_players(self):

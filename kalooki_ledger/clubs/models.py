@@ -35,6 +35,20 @@ class Club(models.Model):
         blank=True,
         help_text=gettext_lazy("Games before this date are left out of the season table."),
     )
+    # How the season table is ranked, and whether a tournament's tables count in it as games.
+    ORDER_CHOICES = [
+        ("net", gettext_lazy("Net money")),
+        ("wins", gettext_lazy("Wins")),
+        ("average", gettext_lazy("Average penalty points per hand (fewest first)")),
+    ]
+    season_order = models.CharField(max_length=10, choices=ORDER_CHOICES, default="net")
+    tournament_tables_count = models.BooleanField(
+        default=True,
+        help_text=gettext_lazy(
+            "A tournament's tables count in the season table as games (and their wins); its "
+            "money counts either way."
+        ),
+    )
     # The club's table: every game it starts, and its tournaments, use these.
     currency = models.CharField(
         max_length=5,
@@ -96,12 +110,11 @@ class Club(models.Model):
         return ClubMoney(self.currency, (*(getattr(self, k) for k in STAKE_FIELDS), *amounts))
 
     def stakes_text(self) -> str:
-        """The club's table in one line: "British club, limit 150 · call-up £0.10, …"."""
+        """The club's table in one line: "British club, changed: Limit: out over 200 · call-up
+        £0.10, …"."""
         preset = engine.PRESETS[self.preset]
-        limit = self.rule_changes(self.preset).get("limit")
-        rules = _(preset.name) + (_(", limit %(limit)s") % {"limit": limit} if limit else "")
-        if self.rule_overrides:
-            rules += _(" with the club's own rules")
+        played = engine.record.build_rules(self.preset, self.rule_changes(self.preset))[0]
+        rules = present.preset_text(self.preset, played)
         fmt = self.money()
         keys = engine.family_of(preset.rules.family).stakes
         stakes = ", ".join(f"{present.STAKE_WORDS[k]} {fmt(getattr(self, k))}" for k in keys)
@@ -247,6 +260,8 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entrants")
     person = models.ForeignKey(ClubPlayer, models.PROTECT, related_name="entries")
+    # Ticked on the desk's cash list once the entrant's money is settled with the desk.
+    settled = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["person__name"]

@@ -31,7 +31,8 @@ class PlayedGame:
 
     @property
     def counted(self) -> bool:
-        return self.ledger.status in COUNTED
+        # A game stopped before its first hand (a mistake, refunded) played nothing to count.
+        return self.ledger.status in COUNTED and bool(self.ledger.hands)
 
     @property
     def status(self) -> str:
@@ -174,11 +175,26 @@ def tournament_lines(
     return lines
 
 
+ORDERS = {
+    "net": lambda s: (-s.net, -s.wins, s.person.name.casefold()),
+    "wins": lambda s: (-s.wins, -s.net, s.person.name.casefold()),
+    "average": lambda s: (
+        s.average_penalty is None,
+        s.average_penalty or 0,
+        -s.net,
+        s.person.name.casefold(),
+    ),
+}
+
+
 def season_table(
-    played: Iterable[PlayedGame], money: dict[int, list[TournamentLine]] | None = None
+    played: Iterable[PlayedGame],
+    money: dict[int, list[TournamentLine]] | None = None,
+    order: str = "net",
 ) -> list[PersonStats]:
     """Everyone who played a counted game (or a finished tournament), with the tournaments'
-    money and buy-ins: most wins first, then best net."""
+    money and buy-ins, in the club's order: best net first (then most wins), most wins first
+    (then best net), or the fewest penalty points a hand first."""
     table: dict[int, PersonStats] = {}
     for p in played:
         if not p.counted:
@@ -188,7 +204,7 @@ def season_table(
     for pk, lines in (money or {}).items():
         for line in lines:
             table.setdefault(pk, PersonStats(line.person)).add_tournament(line)
-    return sorted(table.values(), key=lambda s: (-s.wins, -s.net, s.person.name.casefold()))
+    return sorted(table.values(), key=ORDERS[order])
 
 
 def summary(

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules.money import minor_digits, quantum
 
@@ -63,6 +64,18 @@ class TableState:
 
 
 @dataclass(frozen=True)
+class CashRow:
+    """One entrant's money with the desk: each line (what, signed amount: + paid in, - paid
+    out), what they owe the desk on balance (negative: the desk owes them), and the tick."""
+
+    person: ClubPlayer
+    lines: list[tuple[str, str]]
+    balance: Decimal
+    balance_text: str
+    settled: bool
+
+
+@dataclass(frozen=True)
 class State:
     """Everything the organiser's page shows, derived from the tables' ledgers."""
 
@@ -70,6 +83,7 @@ class State:
     entrants: list[ClubPlayer]
     tables: list[TableState]
     buy_ins: list[TournamentBuyIn]
+    settled: frozenset[int] = frozenset()  # the entrants (person ids) ticked on the cash list
 
     def round(self, name: str) -> list[TableState]:
         return [t for t in self.tables if t.table.round == name]
@@ -148,8 +162,9 @@ class State:
 
     @property
     def desk_order(self) -> list[TableState]:
-        """The organiser's order: tables still playing first, then the latest round first."""
-        return sorted(self.tables, key=lambda t: (t.finished, -self.tables.index(t)))
+        """The organiser's order: the tables in order, round by round (Table 1, 2, …, the
+        semi-finals, the final), each card saying whether it still plays."""
+        return list(self.tables)
 
     @property
     def playing(self) -> list[TableState]:
@@ -183,10 +198,11 @@ class State:
             (_("Buy-ins"), f"{paid} {TIMES} {self.show(t.buy_in)}", self.show(t.buy_in * paid)),
         ]
         if refunded:
+            names = present.joined([b.person.name for b in self.buy_ins if b.refunded])
             lines.append(
                 (
                     _("Refunds"),
-                    f"{refunded} {TIMES} {self.show(t.buy_in)}",
+                    f"{refunded} {TIMES} {self.show(t.buy_in)} ({names})",
                     self.show(-t.buy_in * refunded),
                 )
             )
@@ -203,6 +219,45 @@ class State:
         left = self.pot - sum(amount for *_rest, amount in prizes)
         lines.append((_("Left after prizes"), "", self.show(left)))
         return lines
+
+    @property
+    def cash_list(self) -> list[CashRow]:
+        """The desk's list, entrant by entrant: the entry fee and each buy-in paid in, each
+        refund and the prize paid out; the balances add up to what is left after prizes."""
+        t = self.tournament
+        prizes = {who.pk: (place, amount) for place, who, amount in self.prizes() if who}
+        rows = []
+        for person in self.entrants:
+            lines = [(_("Entry fee"), t.entry_fee)]
+            for b in self.buy_ins:
+                if b.person_id != person.pk:
+                    continue
+                lines.append(
+                    (_("Buy-in after %(table)s") % {"table": b.from_table.label}, t.buy_in)
+                )
+                if b.refunded:
+                    lines.append((_("Refund of that buy-in"), -t.buy_in))
+            if person.pk in prizes:
+                place, amount = prizes[person.pk]
+                lines.append((_("Prize %(place)s") % {"place": place}, -amount))
+            balance = sum((amount for _what, amount in lines), Decimal(0))
+            rows.append(
+                CashRow(
+                    person,
+                    [(what, self.show_signed(amount)) for what, amount in lines],
+                    balance,
+                    self.show_signed(balance),
+                    person.pk in self.settled,
+                )
+            )
+        return rows
+
+    @property
+    def cash_list_total(self) -> str:
+        return self.show_signed(sum((r.balance for r in self.cash_list), Decimal(0)))
+
+    def show_signed(self, amount: Decimal) -> str:
+        return self.tournament.money()(amount, signed=True)
 
     @property
     def cash_totals(self) -> set[str]:
@@ -239,9 +294,23 @@ def load(tournament: Tournament) -> State:
     states = [TableState(tables[g.pk], g, g.ledger(), people.get(g.pk, {})) for g in games]
     rank = {TournamentTable.HEAT: 0, TournamentTable.SEMI: 1, TournamentTable.FINAL: 2}
     states.sort(key=lambda s: (rank[s.table.round], s.table.number))
-    entrants = [e.person for e in tournament.entrants.select_related("person")]
+    entries = list(tournament.entrants.select_related("person"))
+    entrants = [e.person for e in entries]
+    settled = frozenset(e.person_id for e in entries if e.settled)
     buy_ins = list(tournament.buy_ins.select_related("person", "from_table", "to_table"))
-    return State(tournament, entrants, states, buy_ins)
+    return State(tournament, entrants, states, buy_ins, settled)
+
+
+def tick_settled(tournament: Tournament, person_id: int | None, settled: bool) -> Entrant:
+    """Ticks (or unticks) an entrant's money as settled with the desk; the same tick twice
+    changes nothing."""
+    entrant = Entrant.objects.filter(tournament=tournament, person_id=person_id).first()
+    if entrant is None:
+        raise TournamentError(_("choose an entrant of this tournament"))
+    if entrant.settled != settled:
+        entrant.settled = settled
+        entrant.save(update_fields=["settled"])
+    return entrant
 
 
 def table_sizes(count: int) -> list[int]:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("<slug:slug>/games/new/", views.new_game, name="new_game"),
     path("<slug:slug>/games/file/", views.file_played_game, name="file_game"),
     path("<slug:slug>/games/<int:pk>/", views.game, name="game"),
+    path("<slug:slug>/games/<int:pk>/delete/", views.delete_game, name="delete_game"),
     path("<slug:slug>/tournaments/new/", views.new_tournament, name="new_tournament"),
     path("<slug:slug>/tournaments/<int:pk>/", views.tournament, name="tournament"),
     path(

@@ -19,7 +19,7 @@ from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.rules.record import build_rules
-from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
+from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_sheet_pdf
 
 from . import charts, stats, tournaments
 from .access import club_view, signed_in
@@ -72,14 +72,18 @@ def home(request):
 def club(request, club, membership):
     played = stats.club_games(club)
     season = [p for p in played if not club.season_start or p.date >= club.season_start]
-    table = stats.season_table(season, stats.tournament_lines(club, since=club.season_start))
-    fmt = club.money(*(row.net for row in table))
     at_tables = stats.tournament_game_ids(club)
+    if not club.tournament_tables_count:
+        season = [p for p in season if p.game.pk not in at_tables]
+    money = stats.tournament_lines(club, since=club.season_start)
+    table = stats.season_table(season, money, club.season_order)
+    fmt = club.money(*(row.net for row in table))
     games = [p for p in reversed(played) if p.game.pk not in at_tables]
     context = {
         "club": club,
         "membership": membership,
         "table": [(row, fmt(row.net, signed=True)) for row in table],
+        "order": club.get_season_order_display(),
         "playing": [p for p in games if not p.counted],
         "recent": [p for p in games if p.counted][:20],
         "tournaments": stats.tournament_rows(club, played),
@@ -103,6 +107,8 @@ def person(request, club, membership, pk: int):
             for line, _ in running
         ],
         [total for _, total in running],
+        fmt,
+        present.currency_unit(club.currency),
     )
     summary = stats.summary(who, lines, money)
     context = {
@@ -153,7 +159,31 @@ def game(request, club, membership, pk: int):
         "bought_in": any(row.bought_in for row in ledger.hands),
         "table": TournamentTable.objects.filter(game=found).select_related("tournament").first(),
     }
+    context["deletable"] = membership.can_organise and not ledger.hands and not context["table"]
     return render(request, "clubs/game.html", context)
+
+
+@require_POST
+@club_view(ORGANISER)
+def delete_game(request, club, membership, pk: int):
+    """A club game started by mistake, with no hand recorded, deleted by an organiser: it leaves
+    no trace in the season. A game with hands, or a tournament's table, is kept."""
+    found = Game.objects.filter(pk=pk, club_link__club=club).first()
+    if found is None:
+        raise Http404(_("No such game in this club"))
+    if found.hands.exists() or TournamentTable.objects.filter(game=found).exists():
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: only a game with no hand recorded can be deleted (a "
+                "tournament's table never). Stop a game that was played instead."
+            ),
+        )
+        return redirect("clubs:game", club.slug, found.pk)
+    name = str(found)
+    found.delete()
+    messages.success(request, _("%(game)s was deleted.") % {"game": name})
+    return redirect("clubs:club", club.slug)
 
 
 @club_view(SCORER)
@@ -178,7 +208,7 @@ def new_game(request, club, membership):
                 asked=asked,
             )
         except RecordError as exc:
-            form.add_error(None, present.located_text(exc.problem))
+            form.add_error(None, capfirst(present.located_text(exc.problem)))
         except commands.Refusal as refusal:
             form.add_error(None, refusal.outcome.notice)
             refused = answers.status(refusal.outcome)
@@ -262,6 +292,10 @@ def members(request, club, membership):
                 ) % {"n": len(added), "names": ", ".join(added)}
                 if skipped:
                     said += " " + _("Already regulars: %(names)s.") % {"names": ", ".join(skipped)}
+                if add_player.repeated:
+                    said += " " + _("Given twice in the list, added once: %(names)s.") % {
+                        "names": present.joined(add_player.repeated)
+                    }
                 messages.success(request, said)
                 return redirect("clubs:members", club.slug)
         elif action == "settings":
@@ -414,7 +448,8 @@ def tournament_action(request, club, membership, pk: int):
     """A step at the tournament desk, once per form: sent twice, even at once, it is done once."""
     found = get_object_or_404(Tournament, club=club, pk=pk)
     post = request.POST
-    asked = {name: post.get(name, "").strip() for name in ("action", "person", "table", "buy_in")}
+    names = ("action", "person", "table", "buy_in", "settled")
+    asked = {name: post.get(name, "").strip() for name in names}
     step = commands.Step(
         f"tournament:{found.pk}",
         "TournamentStep",
@@ -454,6 +489,15 @@ def _tournament_step(club, found: Tournament, asked: dict[str, str]) -> str:
         return _(
             "%(person)s's buy-in is cancelled; they are out at %(table)s and may still buy in."
         ) % {"person": cancelled.person, "table": cancelled.from_table.label}
+    if action == "settled":
+        ticked = asked["settled"] == "yes"
+        entrant = tournaments.tick_settled(found, _int(asked["person"]), ticked)
+        said = (
+            _("%(person)s is settled with the desk.")
+            if ticked
+            else _("%(person)s is not settled after all.")
+        )
+        return said % {"person": entrant.person}
     if action == "start-semis":
         tournaments.start_semis(found)
         return _("Buying in has closed; the next round is seated.")
@@ -487,7 +531,7 @@ def sheet(request, club, membership):
         names=names,
     )
     pdf = blank_sheet_pdf(paper, form.cleaned_data["paper"])
-    return _pdf(pdf, f"{club.slug}-score-sheet-{seats}-players.pdf")
+    return _pdf(pdf, blank_file_name(club.slug, seats))
 
 
 @club_view()

@@ -14,8 +14,7 @@ def changed_in_admin(request, game: Game, form, formsets) -> None:
         fields += [f"{formset.prefix} deleted" for _ in formset.deleted_forms]
     game.touch()
     sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
-    what = ", ".join(dict.fromkeys(fields)) or "saved unchanged"
-    commands.receipt(game, sent, "admin", f"Changed in the admin ({form.instance}): {what}")
+    commands.receipt(game, sent, "admin", {"fields": list(dict.fromkeys(fields))})
 
 
 class SeatInline(admin.TabularInline):

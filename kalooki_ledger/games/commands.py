@@ -23,10 +23,10 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from django.db import IntegrityError, connection, models, transaction
-from django.utils.dateformat import format as format_date
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules.money import format_amount
 
 from . import present, store
 from .models import Change, Game, HouseRules, PaidTransfer, Receipt
@@ -46,9 +46,11 @@ class Sent:
 @dataclass
 class Decision:
     """A command checked against the ledger it applies to: what to write and what follows.
-    Commands whose write needs more say it in a typed decision of their own (below)."""
+    Commands whose write needs more say it in a typed decision of their own (below).
+    `values` is what the history keeps of it: plain values (JSON), written in the reader's
+    language by present.history_text, keyed by the command's action."""
 
-    summary: str
+    values: dict[str, Any]
     after: engine.Ledger | None = None
     notice: str = ""
     warning: bool = False
@@ -275,7 +277,7 @@ class Command:
             return gettext(
                 "The game was changed elsewhere since this page was loaded: nothing was saved."
             )
-        told = "; ".join(f"{c.summary} ({c.who})" for c in since[-3:])
+        told = "; ".join(f"{c.text} ({c.who})" for c in since[-3:])
         if len(since) > 3:
             told = gettext("%(told)s and %(n)s more") % {"told": told, "n": len(since) - 3}
         return gettext(
@@ -285,7 +287,7 @@ class Command:
 
     def replay_notice(self, change: Change) -> str:
         return gettext("That was already saved (sent twice): %(summary)s.") % {
-            "summary": change.summary
+            "summary": change.text
         }
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
@@ -294,16 +296,19 @@ class Command:
             if not game.moved_on_from(sent.version):
                 return False
             self.write(game, ledger, decision)
-            receipt(game, sent, self.action, decision.summary, self.fingerprint())
+            receipt(game, sent, self.action, decision.values, self.fingerprint())
         return True
 
 
-def receipt(game: Game, sent: Sent, action: str, summary: str, fingerprint: str = "") -> Change:
+def receipt(
+    game: Game, sent: Sent, action: str, values: dict[str, Any], fingerprint: str = ""
+) -> Change:
+    """The history line of a change: its action and values, written when shown."""
     return Change.objects.create(
         game=game,
         who=sent.who,
         action=action,
-        summary=summary[:500],
+        details=values,
         key=sent.key,
         fingerprint=fingerprint,
         version=game.version,
@@ -371,7 +376,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             with transaction.atomic():
                 row.moved_on_from(row.version)  # the row is locked: this can't fail
                 command.write(row, ledger, decision)
-                receipt(row, sent, command.action, decision.summary, command.fingerprint())
+                receipt(row, sent, command.action, decision.values, command.fingerprint())
         except IntegrityError:
             # A row written outside the commands (a hand number taken): nothing is stored.
             _refresh(game, Game.objects.get(pk=game.pk))
@@ -488,8 +493,8 @@ class RecordHand(Command):
         hand, after = _checked(
             self.reader, self.hand, number, lambda h: engine.extend(ledger, h), ledger
         )
-        summary = hand_summary(number, present.describe_hand(hand, present.family(ledger)))
-        return HandChosen(summary, after, number=number, hand=hand)
+        values = hand_event(ledger, number, hand)
+        return HandChosen(values, after, number=number, hand=hand)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
         store.add_hand(game, decision.number, decision.hand)
@@ -505,7 +510,7 @@ class RecordHand(Command):
                 decision.number,
                 hand,
                 sent,
-                decision.summary[:500],
+                decision.values,
                 self.fingerprint(),
             )
         return super().store(game, sent, ledger, decision)
@@ -522,7 +527,7 @@ class RecordHand(Command):
 
     def replay_notice(self, change: Change) -> str:
         return gettext("That hand was already recorded (sent twice): %(summary)s.") % {
-            "summary": change.summary
+            "summary": change.text
         }
 
 
@@ -538,8 +543,14 @@ def unchanged(notice: str) -> Refusal:
     return Refusal(Verdict.UNCHANGED, notice)
 
 
-def hand_summary(number: int, what: str) -> str:
-    return gettext("Hand %(number)s: %(what)s") % {"number": number, "what": what}
+def hand_event(ledger: engine.Ledger, number: int, hand: engine.Hand, key: str = "hand") -> dict:
+    """A hand's history values: its number, the hand as the record writes it, the family whose
+    words describe it."""
+    return {
+        "number": number,
+        key: present.hand_values(hand),
+        "family": ledger.game.rules.family,
+    }
 
 
 def void_ask(number: int) -> str:
@@ -589,9 +600,8 @@ class BuyIn(Command):
         after = engine.replay(ledger.game.with_hand_replaced(number, hand))
         if after.hand_problems(number):
             raise refused(after.hand_problems(number))
-        what = gettext("%(name)s bought in") if bought_in else gettext("%(name)s dropped out")
-        summary = hand_summary(number, what % {"name": self.player})
-        return BuyInAnswered(summary, after, number=number)
+        values = {"number": number, "player": self.player, "bought_in": bought_in}
+        return BuyInAnswered(values, after, number=number)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: BuyInAnswered) -> None:
         store.add_decision(game, decision.number, self.player, bool(self.bought_in))
@@ -618,8 +628,7 @@ class Undo(Command):
         if last.void:
             notice = gettext("Hand %(number)s (void) undone.")
         return HandTakenBack(
-            gettext("Undid hand %(number)s: %(what)s")
-            % {"number": number, "what": present.describe_hand(last, present.family(ledger))},
+            hand_event(ledger, number, last),
             notice=notice % {"number": number},
             number=number,
             undone=last,
@@ -664,12 +673,8 @@ class EditHand(Command):
             lambda h: engine.replay(ledger.game.with_hand_replaced(number, h)),
             ledger,
         )
-        family = present.family(ledger)
-        summary = gettext("Edited hand %(number)s: was %(before)s; now %(after)s") % {
-            "number": number,
-            "before": present.describe_hand(before, family),
-            "after": present.describe_hand(hand, family),
-        }
+        values = hand_event(ledger, number, before, "before")
+        values["after"] = present.hand_values(hand)
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
             listed = ", ".join(str(n) for n in later)
@@ -681,7 +686,7 @@ class EditHand(Command):
             notice = gettext("Hand %(number)s was saved and every later hand recomputed.") % {
                 "number": number
             }
-        return HandChosen(summary, after, notice, bool(later), number=number, hand=hand)
+        return HandChosen(values, after, notice, bool(later), number=number, hand=hand)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: HandChosen) -> None:
         store.replace_hand(game, self.number, decision.hand)
@@ -699,8 +704,7 @@ class DeleteHand(Command):
             raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         gone = ledger.game.hands[self.number - 1]
         return Decision(
-            gettext("Deleted hand %(number)s: %(what)s")
-            % {"number": self.number, "what": present.describe_hand(gone, present.family(ledger))},
+            hand_event(ledger, self.number, gone),
             notice=gettext("Hand %(number)s was deleted; later hands moved up one.")
             % {"number": self.number},
         )
@@ -709,17 +713,7 @@ class DeleteHand(Command):
         store.delete_hand(game, self.number)
 
 
-STOPS = {
-    "refund": gettext_lazy("Stopped the game: the pool is refunded"),
-    "split": gettext_lazy("Stopped the game: the pool is split among the players still in"),
-    "leader": gettext_lazy("Stopped the game: the leader takes the pot"),
-    "": gettext_lazy("Took back the stop: the game goes on"),
-}
-# Outside elimination the stakes make a pot, not a pool: the history says so too.
-POT_STOPS = {
-    "refund": gettext_lazy("Stopped the game: the pot is refunded"),
-    "split": gettext_lazy("Stopped the game: the pot is split among the players"),
-}
+SETTLES = ("refund", "split", "leader", "")  # "": the stop taken back
 
 
 @dataclass
@@ -731,7 +725,7 @@ class Stop(Command):
     action = "stop"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
-        if self.settle not in STOPS:
+        if self.settle not in SETTLES:
             raise Refusal(
                 Verdict.REFUSED,
                 gettext("Choose to refund the pool, to split it or to give it to the leader."),
@@ -744,31 +738,13 @@ class Stop(Command):
         fresh = [p for p in after.problems if p not in ledger.problems]
         if fresh:
             raise refused(fresh)
-        pot = present.family(ledger).pot_word == "pot"
-        summary = str((POT_STOPS if pot else STOPS).get(self.settle, STOPS[self.settle]))
-        names = {"names": gettext(" and ").join(after.sharers)}
-        staked = present.has_pot(after)
-        if self.settle == "leader" and staked:
-            summary = (
-                ngettext(
-                    "Stopped the game: %(names)s takes the pot",
-                    "Stopped the game: %(names)s share the pot",
-                    len(after.sharers),
-                )
-                % names
-            )
-        elif self.settle == "leader":
-            summary = (
-                ngettext(
-                    "Stopped the game with %(names)s in the lead",
-                    "Stopped the game with %(names)s sharing the lead",
-                    len(after.sharers),
-                )
-                % names
-            )
-        elif self.settle and not staked:
-            summary = gettext("Stopped the game")
-        return Decision(summary, after)
+        values = {
+            "settle": self.settle,
+            "pot": present.family(ledger).pot_word,
+            "staked": present.has_pot(after),
+            "sharers": list(after.sharers),
+        }
+        return Decision(values, after)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         game.stopped = self.settle
@@ -800,13 +776,13 @@ class MarkPaid(Command):
         to_unpay = [owed[k] for k in owed if k in was - self.ticked and k in stored]
         if not to_pay and not to_unpay:
             raise unchanged("")  # ticked as it already was: no history, no new version
-        fmt = present.Money(ledger)
-        paid_line = gettext("paid: %(payer)s pays %(payee)s %(amount)s")
-        unpaid_line = gettext("not paid after all: %(payer)s pays %(payee)s %(amount)s")
-        lines = [paid_line % _transfer(t, fmt) for t in to_pay]
-        lines += [unpaid_line % _transfer(t, fmt) for t in to_unpay]
-        summary = gettext("Marked %(lines)s") % {"lines": "; ".join(lines)}
-        return TicksChanged(summary, ledger, pay=to_pay, unpay=to_unpay)
+        values = {
+            "pay": [_transfer(t, digits) for t in to_pay],
+            "unpay": [_transfer(t, digits) for t in to_unpay],
+            "currency": ledger.game.stakes.currency,
+            "digits": digits,
+        }
+        return TicksChanged(values, ledger, pay=to_pay, unpay=to_unpay)
 
     def write(self, game: Game, ledger: engine.Ledger, decision: TicksChanged) -> None:
         for t in decision.pay:
@@ -830,8 +806,8 @@ def no_transfer(key: str) -> str:
     ) % {"payer": payer, "payee": payee, "amount": amount}
 
 
-def _transfer(t: engine.Transfer, fmt: present.Money) -> dict[str, str]:
-    return {"payer": t.payer, "payee": t.payee, "amount": fmt(t.amount)}
+def _transfer(t: engine.Transfer, digits: int) -> list[str]:
+    return [t.payer, t.payee, format_amount(t.amount, digits)]
 
 
 EARLIEST = datetime.date(1900, 1, 1)
@@ -852,14 +828,14 @@ class SetDate(Command):
             raise Refusal(
                 Verdict.REFUSED, gettext("Give the date the game was played, such as 2026-11-20.")
             )
-        shown = {"day": format_date(day, gettext("j M Y"))}
+        shown = {"day": present.day_text(day)}
         if not EARLIEST <= day <= self.today + datetime.timedelta(days=1):
             raise Refusal(
                 Verdict.REFUSED,
                 gettext("A game is played from 1900 to today, not on %(day)s.") % shown,
             )
         return DateChosen(
-            gettext("Set the date played: %(day)s") % shown,
+            {"day": day.isoformat()},
             ledger,
             notice=gettext("The game's date is now %(day)s.") % shown,
             day=day,
@@ -972,7 +948,7 @@ class StartGame(Making):
     club)."""
 
     record: engine.GameRecord
-    summary: str
+    history: dict[str, Any]  # what its history line keeps (start_values)
     values: Any = None
     then: Callable[[Game], object] | None = None
     action = "start"
@@ -985,15 +961,19 @@ class StartGame(Making):
         game = store.store_record(self.record)
         if self.then is not None:
             self.then(game)
-        receipt(game, sent, self.action, self.summary, fingerprint("StartGame", self.asked()))
+        receipt(game, sent, self.action, self.history, fingerprint("StartGame", self.asked()))
         return game.edit_token
 
     def found(self, made: str) -> Game:
         return Game.objects.get(edit_token=made)
 
 
-def start_summary(players: list[str] | tuple[str, ...]) -> str:
-    return gettext("Started the game: %(players)s") % {"players": ", ".join(players)}
+def start_values(players: list[str] | tuple[str, ...], drawn=None) -> dict[str, Any]:
+    """A new game's history values: its players, and the cards of a seat draw."""
+    values: dict[str, Any] = {"players": list(players)}
+    if drawn:
+        values["drawn"] = [[c, n] for c, n in drawn]
+    return values
 
 
 @dataclass(frozen=True)

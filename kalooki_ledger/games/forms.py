@@ -199,6 +199,8 @@ class SettingsForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.initial.get("currency") == "units":
+            self.initial["currency"] = str(UNITS_WORD)  # "marker" on a Swedish page
         self.rules: engine.Rules | None = None
         self.stakes: engine.Stakes | None = None
         self.tidy: dict[str, Any] = {}
@@ -231,10 +233,11 @@ class SettingsForm(forms.Form):
         return [(f, self.families_of(f.name)) for f in self.stake_fields()]
 
     def clean(self) -> dict:
+        # Every field is checked at once: a bad limit doesn't hide bad stakes, nor one bad stake
+        # another. A field that didn't read is not asked of the engine.
         data = super().clean()
-        if not self.errors:
+        if "currency" in data and "preset" in data:
             self.check_amounts(data)
-        if not self.errors:
             self.check_settings(data)
         return data
 
@@ -245,7 +248,7 @@ class SettingsForm(forms.Form):
         stakes = self.stakes_record(data)
         digits = minor_digits(stakes["currency"])
         for key, value in stakes.items():
-            if key not in NOT_AN_AMOUNT:
+            if key not in NOT_AN_AMOUNT or key in self.errors:
                 continue
             if amount(value) is None:
                 self.add_error(key, NOT_AN_AMOUNT[key] % {"example": example, "typed": value})
@@ -254,24 +257,20 @@ class SettingsForm(forms.Form):
 
     def check_settings(self, data: dict) -> None:
         """The engine's rules and stakes for these settings. Its refusals name no field, so it is
-        asked about one setting at a time, in its own order, and the first refusal is shown
-        beside the setting asked about."""
+        asked about one setting at a time, and each refusal is shown beside its setting."""
         preset, overrides, stakes = data["preset"], self.overrides(data), self.stakes_record(data)
         currency = {"currency": stakes["currency"]}
         for key in RULE_KEYS:
-            if key in overrides and self._refused(
-                RULE_FIELD.get(key, key), build_rules, preset, {key: overrides[key]}
-            ):
-                return
-        if self._refused("currency", build_stakes, preset, currency):
-            return
-        for key in STAKE_FIELDS:
-            if key in stakes and self._refused(
-                key, build_stakes, preset, {**currency, key: stakes[key]}
-            ):
-                return
-        self.rules, self.tidy = build_rules(preset, overrides)
-        self.stakes = build_stakes(preset, stakes)
+            field = RULE_FIELD.get(key, key)
+            if key in overrides and field not in self.errors:
+                self._refused(field, build_rules, preset, {key: overrides[key]})
+        if not self._refused("currency", build_stakes, preset, currency):
+            for key in STAKE_FIELDS:
+                if key in stakes and key not in self.errors:
+                    self._refused(key, build_stakes, preset, {**currency, key: stakes[key]})
+        if not self.errors:
+            self.rules, self.tidy = build_rules(preset, overrides)
+            self.stakes = build_stakes(preset, stakes)
 
     def _refused(self, name: str, check: Callable[..., object], *args: Any) -> bool:
         try:
@@ -317,11 +316,24 @@ class SettingsForm(forms.Form):
 
     def stakes_record(self, data: dict) -> dict[str, str]:
         """The stakes in the record's terms: only those the family plays for."""
-        currency = data["currency"].strip()
         return {
-            "currency": "units" if currency == "UNITS" else currency,
+            "currency": read_currency(data["currency"]),
             **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
         }
+
+
+# What a currency field takes for chips or points, in the page's language ("marker") as well
+# as the record's own "units".
+UNITS_WORD = pgettext_lazy("what a currency field takes for chips", "units")
+
+
+def read_currency(typed: str) -> str:
+    """The currency as typed: "units" for the record's word or the page's, else as typed (the
+    engine checks it is an ISO code)."""
+    typed = typed.strip()
+    if typed.casefold() in ("units", str(UNITS_WORD).casefold()):
+        return "units"
+    return typed
 
 
 def preset_values() -> list[dict]:
@@ -407,7 +419,8 @@ class NewGameForm(SettingsForm):
         ]
 
     def clean(self) -> dict:
-        # The names first: the settings are asked of the engine only once every field reads.
+        # The names, then the settings: every refusal is told at once; the game is built only
+        # when nothing is refused.
         seen: dict[str, str] = {}
         looks: dict[str, str] = {}  # a name by how it looks (engine.lookalike_key)
         for key, name in self.names():

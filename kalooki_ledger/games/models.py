@@ -15,6 +15,8 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.throttle import Slot as ThrottleSlot  # noqa: F401 (the games app keeps its table)
 
 from . import ledger_cache
+from .present.history import history_text
+from .present.words import untitled_name
 
 TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
@@ -79,13 +81,11 @@ class Game(models.Model):
         return reverse("games:watch", args=[self.share_token])
 
     def untitled_name(self) -> str:
-        """An untitled game by its players and date: "Andy, Mark and John · 20 Nov 2026"."""
+        """An untitled game by its players and date, in the reader's language: "Andy, Mark and
+        John · 20 Nov 2026" (the title itself stays empty)."""
         names = list(self.seat_ids()) if self.pk else []
-        if not names:
-            return f"Game {self.pk}"
-        players = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         when = self.played_on or (self.created.date() if self.created else None)
-        return f"{players} · {when:%-d %b %Y}" if when else players
+        return untitled_name(names, when, self.pk)
 
     def stakes(self) -> engine.Stakes:
         def amount(value: Decimal) -> Decimal:
@@ -292,13 +292,17 @@ class BuyInDecision(models.Model):
 
 class Change(models.Model):
     """One change to a game, as the score sheet's history shows it: who, when, what. It is also
-    the command's receipt: the idempotency key it came with and the version it gave the game."""
+    the command's receipt: the idempotency key it came with and the version it gave the game.
+    What was done is kept as data (the action and its values, `details`), written in the
+    reader's language when shown (present.history_text); `summary` is the text of a line kept
+    from before, shown only when its details are empty."""
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="changes")
     at = models.DateTimeField(auto_now_add=True)
     who = models.CharField(max_length=60)
     action = models.CharField(max_length=30)
-    summary = models.CharField(max_length=500)
+    details = models.JSONField(default=dict, blank=True)
+    summary = models.CharField(max_length=500, blank=True)
     key = models.CharField(max_length=64, blank=True)
     # The request the key came with (commands.fingerprint): the key again with another is refused.
     fingerprint = models.CharField(max_length=64, blank=True, default="", db_default="")
@@ -314,7 +318,12 @@ class Change(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.who}: {self.summary}"
+        return f"{self.who}: {self.text}"
+
+    @property
+    def text(self) -> str:
+        """What was done, in the active language."""
+        return history_text(self.action, self.details, self.summary)
 
 
 class Receipt(models.Model):

@@ -33,7 +33,7 @@ KEPT = [
 def kept_urls() -> list[str]:
     # The print stylesheet is written by another change; keep it only once it exists. The
     # scripts' words in the phone's language too (English has no catalogue file).
-    paths = [*KEPT, f"js/i18n/{get_language()}.js"]
+    paths = [*KEPT, f"js/i18n/{get_language()}.js", f"manifest.{get_language()}.webmanifest"]
     return [static(path) for path in paths if finders.find(path) is not None]
 
 

@@ -1,5 +1,6 @@
 """Storing games: records in one transaction, hands by the bulk or in one statement."""
 
+import json
 from collections.abc import Mapping
 from contextlib import nullcontext
 from typing import Any
@@ -115,7 +116,8 @@ WITH moved AS (
     INSERT INTO {hand} ({hand_columns}) SELECT {game_id}, %s, %s, %s, %s, %s FROM moved
     RETURNING {hand_id}
 ), history AS (
-    INSERT INTO {change} ({change_columns}) SELECT {game_id}, %s, %s, %s, %s, %s, %s, %s FROM moved
+    INSERT INTO {change} ({change_columns})
+    SELECT {game_id}, %s, %s, %s, %s::jsonb, '', %s, %s, %s FROM moved
 ){entries}
 SELECT count(*) FROM moved
 """
@@ -131,7 +133,7 @@ def record_in_one_statement(
     number: int,
     hand: engine.Hand,
     sent: Any,
-    summary: str,
+    values: dict,
     fingerprint: str = "",
 ) -> bool:
     """Records hand `number` on PostgreSQL with its history line (carrying `sent`'s key) and the
@@ -154,7 +156,8 @@ def record_in_one_statement(
         "hand_columns": columns(Hand, ["game", "number", "void", "winner", "kalookie", "created"]),
         "change": q(Change._meta.db_table),
         "change_columns": columns(
-            Change, ["game", "at", "who", "action", "summary", "key", "fingerprint", "version"]
+            Change,
+            ["game", "at", "who", "action", "details", "summary", "key", "fingerprint", "version"],
         ),
         "entries": "",
     }
@@ -173,7 +176,7 @@ def record_in_one_statement(
     now = timezone.now()
     winner = seats[hand.winner] if hand.winner else None
     params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
-    params += [now, sent.who, "record", summary, sent.key, fingerprint, version + 1]
+    params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
     params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
     # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
     # spoiling it; on its own, one statement is already all or nothing.

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -41,7 +41,7 @@ def _game(**lookup: object) -> Game:
     try:
         return Game.objects.get(**lookup)
     except Game.DoesNotExist:
-        raise Http404("No game at this link") from None
+        raise Http404(gettext("No game at this link")) from None
 
 
 def _table_context(
@@ -131,7 +131,15 @@ def _card_values(rules: engine.Rules) -> list[tuple[str, int, str]]:
         ]
     else:
         aces = [("A", rules.card_value("A"), "A")]
-    return aces + [(rank, rules.card_value(rank), rank) for rank in ranks]
+    # Keys read as the reader's cards do: a Swedish queen and jack are D and Kn.
+    shown = {
+        "K": pgettext("a king on the card counter", "K"),
+        "Q": pgettext("a queen on the card counter", "Q"),
+        "J": pgettext("a jack on the card counter", "J"),
+        "Joker": pgettext("a joker on the card counter", "Joker"),
+    }
+    keys = [(shown.get(rank, rank), rules.card_value(rank)) for rank in ranks]
+    return aces + [(label, value, label) for label, value in keys]
 
 
 def _render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
@@ -226,11 +234,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
         started_record = form.record
         if started_record.played_on is None:
             started_record = replace(started_record, played_on=timezone.localdate())
-        summary = commands.start_summary(form.record.game.players)
-        if form.drawn:
-            draw = ", ".join(f"{'A' if c == 1 else c} {n}" for c, n in form.drawn)
-            summary += gettext("; seats drawn: %(draw)s") % {"draw": draw}
-        command = commands.StartGame(started_record, summary, values=form.cleaned_data)
+        history = commands.start_values(form.record.game.players, form.drawn)
+        command = commands.StartGame(started_record, history, values=form.cleaned_data)
         outcome = commands.apply(None, sent, command)
         if not outcome.done:
             form.add_error(None, outcome.notice)
@@ -591,11 +596,10 @@ def _rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
     played = game.ledger().game
     preset = engine.PRESETS[game.preset]
     lines = present.rules_card(played.rules, played.stakes)
-    return render(
-        request,
-        "games/rules.html",
-        {"game": game, "preset": preset, "lines": lines, "back": back},
-    )
+    # The preset's description quotes its own stakes: only the game's are printed.
+    changed = present.changed_rules(game.preset, played.rules)
+    context = {"game": game, "preset": preset, "lines": lines, "back": back, "changed": changed}
+    return render(request, "games/rules.html", context)
 
 
 @require_GET
@@ -639,7 +643,7 @@ def _watched(
     still stands (one query either way), else `page` of the game; all of it cacheable."""
     version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
     if version is None:
-        raise Http404("No game at this link")
+        raise Http404(gettext("No game at this link"))
     language = _phone_language(request)
     # The language is part of the page: a phone switched to another may not keep the old copy
     # (the site's own language keeps the tag it always had).

@@ -3,7 +3,8 @@
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger.games import present
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, Rules, Stakes, family_of
@@ -55,8 +56,12 @@ def blank_sheet(
     at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
+        # A table with stakes names its preset alone (the description quotes the preset's own
+        # stakes): one set of stakes is printed, these. A tournament's plays for none.
         preset=gettext("%(name)s: %(description)s")
-        % {"name": gettext(preset.name), "description": gettext(preset.description)},
+        % {"name": gettext(preset.name), "description": gettext(preset.description)}
+        if at_tournament
+        else present.preset_text(preset_key, rules, named_only=True),
         # A tournament table's players go out to the organiser, not to a buy-in at the table.
         settings=present.rule_lines(rules, buy_ins=not at_tournament),
         stakes=() if at_tournament else present.stake_lines(stakes, family_of(rules.family)),
@@ -79,6 +84,13 @@ def blank_sheet(
             else ""
         ),
     )
+
+
+def blank_file_name(name: str, seats: int) -> str:
+    """A blank sheet's download name in the reader's language: "friday-score-sheet-5-players.pdf"
+    ("fredag-protokoll-5-spelare.pdf")."""
+    words = pgettext("a file name", "%(name)s-score-sheet-%(count)s-players.pdf")
+    return words % {"name": slugify(name) or "kalooki", "count": seats}
 
 
 def blank_sheet_pdf(sheet: BlankSheet, paper: str = "a4") -> bytes:

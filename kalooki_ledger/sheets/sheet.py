@@ -12,7 +12,7 @@ from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger.games import present
 from kalooki_ledger.games.present import Cell, PrintedRow
-from kalooki_ledger.rules import PRESETS, Family, GameRecord, Ledger, family_of
+from kalooki_ledger.rules import Family, GameRecord, Ledger, family_of
 
 __all__ = ["Cell", "PrintedRow", "ScoreSheet", "score_sheet"]
 
@@ -51,20 +51,12 @@ def score_sheet(
     game = ledger.game
     kind = family_of(game.rules.family)
     fmt = present.Money(ledger)
-    preset = PRESETS[record.preset]
-    told = {"name": gettext(preset.name), "key": preset.key}
-    if record.rule_overrides:
-        # The overridden settings are named as the record names them, its language-neutral keys.
-        told["changed"] = ", ".join(record.rule_overrides)
-        preset_text = gettext("%(name)s (%(key)s) (changed: %(changed)s)") % told
-    else:
-        preset_text = gettext("%(name)s (%(key)s)") % told
     day = record.played_on or started
     return ScoreSheet(
         title=record.title or gettext("Kalooki score sheet"),
         # English keeps the ISO date it always printed; other languages write theirs.
         played_on=pgettext("a sheet's date", "date not recorded") if day is None else _day(day),
-        preset=preset_text,
+        preset=present.preset_text(record.preset, game.rules, named_only=True),
         settings=present.rule_lines(game.rules),
         stakes=present.stake_lines(game.stakes, kind),
         seats=gettext("Seats clockwise: %(players)s; %(dealer)s dealt first")

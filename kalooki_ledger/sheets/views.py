@@ -4,8 +4,8 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
-from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.text import capfirst, slugify
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
@@ -16,7 +16,7 @@ from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
 from kalooki_ledger.games.store import import_record as store_import
 
-from .blank import blank_sheet, blank_sheet_pdf
+from .blank import blank_file_name, blank_sheet, blank_sheet_pdf
 from .exports import render_csv, render_json, render_pdf
 from .forms import BlankSheetForm, ImportForm
 from .pdf import MAX_PDF_HANDS, PAPERS
@@ -37,7 +37,9 @@ def _download(data: bytes, content_type: str, name: str) -> HttpResponse:
 
 
 def _file_name(game: Game, extension: str) -> str:
-    return f"{slugify(game.title) or 'kalooki-game'}-{game.pk}.{extension}"
+    # An untitled game's file is named in the reader's language: "kalooki-parti-2.pdf".
+    name = slugify(game.title) or pgettext("a file name", "kalooki-game")
+    return f"{name}-{game.pk}.{extension}"
 
 
 @require_GET
@@ -106,7 +108,7 @@ def import_record(request):
             form.add_error(
                 "record",
                 gettext("%(problem)s. Nothing was imported.")
-                % {"problem": located_text(exc.problem)},
+                % {"problem": capfirst(located_text(exc.problem))},
             )
         else:
             remember(request, game, scoring=True)
@@ -123,5 +125,5 @@ def blank(request):
         return render(request, "sheets/blank_form.html", {"form": form}, status=400)
     data = form.cleaned_data
     sheet = blank_sheet(data["players"], data["preset"], data["club"], data["rows"])
-    name = f"{slugify(sheet.club) or 'kalooki'}-score-sheet-{data['players']}-players.pdf"
+    name = blank_file_name(sheet.club, data["players"])
     return _download(blank_sheet_pdf(sheet, data["paper"]), "application/pdf", name)

@@ -142,7 +142,8 @@
     });
     Object.keys(values.dataset).forEach(function (name) {
       var field = form.querySelector('[name="' + name + '"]');
-      if (!field) { return; }
+      // The preset's own key names its radios, not a setting: they take no placeholder.
+      if (!field || name === "preset" || name === "family") { return; }
       if (field.tagName === "SELECT") {
         field.options[0].textContent = interpolate(gettext("As the preset (%(value)s)"), { value: values.dataset[name] });
       } else {

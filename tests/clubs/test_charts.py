@@ -81,3 +81,27 @@ def test_a_net_of_zero_is_neither_a_win_nor_a_loss_on_the_chart():
 def test_the_net_chart_of_no_games_still_draws():
     svg = charts.net_chart([], [])
     assert svg.startswith("<svg") and "No games yet." in svg
+
+
+def test_the_net_chart_writes_its_amounts_and_axis_as_the_club_does_in_swedish():
+    from django.utils import translation
+
+    from kalooki_ledger.games import present
+
+    def fmt(value, signed=False):
+        return present.money(value, "SEK", 2, signed)
+
+    with translation.override("sv"):
+        svg = charts.net_chart(["1 jan"], [Decimal("-22.5")], fmt, present.currency_unit("SEK"))
+    assert "1 jan: \N{MINUS SIGN}22,50\N{NO-BREAK SPACE}kr</title>" in svg
+    assert "-22.5000" not in svg and ">\N{MINUS SIGN}30</text>" in svg
+    assert ">Nettopengar (kr)</text>" in svg or "(kr)</text>" in svg
+
+
+def test_a_swedish_axis_sets_its_thousands_apart():
+    from django.utils import translation
+
+    with translation.override("sv"):
+        assert charts.figure(-1500) == "\N{MINUS SIGN}1\N{NO-BREAK SPACE}500"
+        assert charts.figure(2.5) == "2,5"
+    assert charts.figure(-1500) == "-1500"

@@ -151,6 +151,8 @@ def settings_post(client, **changes):
         "preset": "british",
         "limit": "",
         "currency": "units",
+        "season_order": "net",
+        "tournament_tables_count": "on",
         **dict.fromkeys(("call_up", "kalookie", "initial", "buy_in", "per_point"), "0"),
         **changes,
     }
@@ -313,3 +315,11 @@ def test_a_game_where_nobody_bought_in_has_no_bought_in_legend(client, friday):
     login(client, friday, "member")
     page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
     assert "bought in</li>" not in page
+
+
+def test_the_club_page_names_the_rule_the_club_changed(client, friday):
+    Club.objects.filter(pk=friday.pk).update(preset="swedish", rule_overrides={"max_buy_ins": 3})
+    login(client, friday, "member")
+    page = client.get("/clubs/friday/", headers={"Accept-Language": "sv-SE"}).content.decode()
+    assert "Svensk, ändrat: Inköp: 3 inköp var" in html.unescape(page)
+    assert "klubbens egna regler" not in page

@@ -33,14 +33,14 @@ def bar(page: str) -> str:
     return page[page.index('class="desk-bar"') : page.index("</section>")]
 
 
-def test_tables_still_playing_come_first(client, friday):
+def test_the_tables_are_listed_in_order_finished_or_not(client, friday):
     t = tournament_with(friday, 16, currency="GBP")
     heats = tournaments.load(t).heats
     finish_table(heats[0].game)
     finish_table(heats[2].game)
     page = desk(client, friday, t)
     order = re.findall(r'<h3 id="table-\d+">(Table \d)', page)
-    assert order == ["Table 4", "Table 2", "Table 3", "Table 1"]
+    assert order == ["Table 1", "Table 2", "Table 3", "Table 4"]
 
 
 def test_the_bar_holds_the_pot_the_queue_and_the_next_round(client, friday):
@@ -53,7 +53,7 @@ def test_the_bar_holds_the_pot_the_queue_and_the_next_round(client, friday):
     assert "Pot <strong>£95.00</strong>" in top
     assert "Waiting 3 of 4" in top
     assert "Close buying in and seat the final" in top
-    assert "The 3 waiting get their buy-in back." in top
+    assert "3 players waiting get their buy-ins back." in top
 
 
 def test_the_bar_says_what_the_next_round_waits_for(client, friday):
@@ -113,3 +113,55 @@ def test_a_player_drawn_while_still_seated_elsewhere_is_warned_about(client, fri
     assert f'href="/clubs/friday/games/{side.pk}/">Side table</a>' in page
     play_hand(side, drawn, Stranger=120)
     assert "Still seated at another game" not in desk(client, friday, t)
+
+
+def refunded_tournament(club):
+    """16 entrants at 5; four buy in (a fifth table), one more waits and is refunded when the
+    semi-finals are seated; then the final."""
+    t = tournament_with(club, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
+    for table in tournaments.load(t).heats:
+        finish_table(table.game)
+    for person, state in tournaments.load(t).may_buy_in()[:4]:
+        tournaments.buy_in(t, person, state.table, random.Random(1))
+    finish_table(tournaments.load(t).heats[-1].game)
+    person, state = tournaments.load(t).may_buy_in()[0]
+    tournaments.buy_in(t, person, state.table, random.Random(1))
+    tournaments.start_semis(t, random.Random(1))
+    for semi in tournaments.load(t).semis:
+        finish_table(semi.game)
+    if tournaments.load(t).final is None:
+        tournaments.start_final(t, random.Random(1))
+    finish_table(tournaments.load(t).final.game)
+    return t, person
+
+
+def test_the_cash_list_balances_to_nothing_with_a_line_per_entrant(client, friday):
+    t, refunded = refunded_tournament(friday)
+    state = tournaments.load(t)
+    rows = state.cash_list
+    assert len(rows) == 16
+    assert sum(r.balance for r in rows) == 0 and state.cash_list_total == "£0.00"
+    theirs = next(r for r in rows if r.person == refunded)
+    whats = [what for what, _amount in theirs.lines]
+    assert "Refund of that buy-in" in whats and whats[0] == "Entry fee"
+    champion = next(r for r in rows if r.person == state.champion)
+    assert champion.lines[-1][0] == "Prize 1" and champion.balance < 0
+    page = desk(client, friday, t)
+    assert f"Refunds</th><td>1 \N{MULTIPLICATION SIGN} £5.00 ({refunded.name})" in page
+    assert page.count('name="action" value="settled"') == 16
+
+
+def test_an_entrant_is_ticked_settled_and_the_tick_can_be_taken_back(client, friday):
+    t, _refunded = refunded_tournament(friday)
+    person = tournaments.load(t).entrants[0]
+    desk(client, friday, t)
+    url = f"/clubs/friday/tournaments/{t.pk}/act/"
+    for _twice in range(2):
+        client.post(url, {"action": "settled", "person": person.pk, "settled": "yes"})
+    assert tournaments.load(t).settled == {person.pk}
+    client.post(url, {"action": "settled", "person": person.pk, "settled": "no"})
+    assert tournaments.load(t).settled == frozenset()
+    told = desk(client, friday, t)
+    assert "Nothing changed" not in told
+    client.post(url, {"action": "settled", "person": 999999, "settled": "yes"})
+    assert "Nothing changed: choose an entrant of this tournament." in desk(client, friday, t)

@@ -164,7 +164,7 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         expect(page.locator(".summary")).to_contain_text("£80.00")
         shoot(page, "tournament-draw")
         no_sideways_scroll(page)
-        page.get_by_role("link", name="QR for its phone").last.click()
+        page.get_by_role("link", name="QR for its phone").first.click()  # Table 1: in order
         expect(page.get_by_role("img", name="QR code of Table 1's scoring link")).to_be_visible()
         shoot(page, "table-qr")
         no_sideways_scroll(page)
@@ -214,7 +214,7 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         no_sideways_scroll(page)
 
         # The final's chart: a line per finalist, the limit of 100 across.
-        page.get_by_role("link", name="Chart").first.click()
+        page.get_by_role("link", name="Chart").last.click()  # the final: last in order
         expect(page.locator("svg.totals-chart polyline")).to_have_count(4)
         expect(page.locator("svg.totals-chart")).to_contain_text("limit 100")
 
@@ -226,7 +226,7 @@ def test_a_small_tournament_from_the_draw_to_the_final(live_server, transactiona
         no_sideways_scroll(page)
         page.goto("/clubs/blackpool/")
         page.get_by_role("link", name="Mark", exact=True).click()
-        expect(page.locator("svg.net-chart")).to_contain_text("Warm-up at Mark's: -16")
+        expect(page.locator("svg.net-chart")).to_contain_text("Warm-up at Mark's: -£16.00")
         shoot(page, "person")
         no_sideways_scroll(page)
 

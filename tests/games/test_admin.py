@@ -29,7 +29,7 @@ def test_a_hand_deleted_in_the_admin_moves_the_later_hands_up_and_the_game_goes_
     assert numbers(game) == [1, 2, 3, 4]
     assert winners(game) == ["John", "Andy", "Frank", "John"]
     deleted = Change.objects.get(game=game, action="delete")
-    assert deleted.who == "admin boss" and deleted.summary.startswith("Deleted hand 3")
+    assert deleted.who == "admin boss" and deleted.text.startswith("Deleted hand 3")
     following = hand_post(5, "Mark", game, Andy=2, John=2, Frank=2)
     assert staff.post(f"/g/{game.edit_token}/hands/", sent(game, following)).status_code == 302
     assert numbers(game) == [1, 2, 3, 4, 5]
@@ -102,7 +102,7 @@ def test_a_rule_changed_in_the_admin_is_in_the_history_and_refuses_a_stale_phone
     assert response.status_code == 302, response.content.decode()[-3000:]
     changed = Change.objects.get(game=game, action="admin")
     assert changed.who == "admin boss"
-    assert "rule_overrides" in changed.summary and "seats.name" in changed.summary
+    assert "rule_overrides" in changed.text and "seats.name" in changed.text
     assert Game.objects.get(pk=game.pk).ledger().game.rules.limit == 200
     refused = staff.post(f"/g/{game.edit_token}/hands/", stale)
     assert refused.status_code == 409

@@ -21,7 +21,7 @@ def test_the_score_sheet_changes_the_date_the_game_was_played(client):
     response = client.post(date_url(game), {"played_on": "2026-11-20"})
     assert response.status_code == 302
     assert Game.objects.get().played_on == datetime.date(2026, 11, 20)
-    assert Change.objects.get(action="date").summary == "Set the date played: 20 Nov 2026"
+    assert Change.objects.get(action="date").text == "Set the date played: 20 Nov 2026"
     assert client.get(f"/g/{game.edit_token}/sheet/").content.decode().count('value="2026-11-20"')
 
 

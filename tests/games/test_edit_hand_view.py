@@ -33,7 +33,7 @@ def test_an_edit_recomputes_every_later_hand(client):
     assert response.status_code == 302
     assert stored_ledger(game).standing("Andy").total == 58 + 38
     change = Change.objects.get(action="edit")
-    assert "was John won (Andy 85" in change.summary and "now John won (Andy 58" in change.summary
+    assert "was John won (Andy 85" in change.text and "now John won (Andy 58" in change.text
 
 
 def test_an_edit_that_puts_a_player_over_asks_whether_they_bought_in(client):

@@ -106,8 +106,8 @@ def test_a_hand_sent_to_a_full_database_is_told_it_was_not_saved(client):
             with pytest.raises(OperationalError, match="full"):
                 for _ in range(10_000):
                     cursor.execute(
-                        "INSERT INTO games_change (game_id, at, who, action, summary, key) "
-                        "VALUES (%s, '2026-01-01', 'x', 'fill', %s, '')",
+                        "INSERT INTO games_change (game_id, at, who, action, summary, key, "
+                        "details) VALUES (%s, '2026-01-01', 'x', 'fill', %s, '', '{}')",
                         [game.pk, "x" * size],
                     )
     try:

@@ -227,7 +227,7 @@ def test_the_two_settings_forms_share_the_settings_and_add_only_their_own_fields
     [
         ({"currency": "pounds"}, "currency", "currency must be an ISO code such as GBP"),
         ({"call_up": "0.001"}, "call_up", "the call_up stake in GBP can have at most 2"),
-        ({"call_up": "x", "initial": "-1"}, "call_up", "the call_up stake must be an amount"),
+        ({"call_up": "x"}, "call_up", "the call_up stake must be an amount"),
         ({"initial": "-1"}, "initial", "the initial stake can't be negative"),
     ],
 )
@@ -238,10 +238,16 @@ def test_the_engines_refusal_of_a_setting_is_put_beside_that_setting_alone(chang
     assert form.errors[field][0].startswith(message)
 
 
-def test_the_settings_are_asked_of_the_engine_only_once_the_names_are_right():
+def test_every_setting_refused_is_told_at_once_beside_its_own_field():
+    form = SettingsForm({**SETTINGS, "limit": "5", "call_up": "x", "initial": "-1"})
+    assert not form.is_valid()
+    assert set(form.errors) == {"limit", "call_up", "initial"}
+
+
+def test_a_name_twice_and_a_bad_stake_are_told_together_and_no_game_is_built():
     form = NewGameForm({**PLAYED, "player_1": "Ann", "player_2": "ann", "call_up": "x"})
     assert not form.is_valid()
-    assert list(form.errors) == ["player_2"]
+    assert list(form.errors) == ["player_2", "call_up"] and form.record is None
     good = NewGameForm({**PLAYED, "player_1": "Ann", "player_2": "Bob"})
     assert good.is_valid() and good.record.game.players == ("Ann", "Bob")
     assert (good.stakes.currency, good.stakes.call_up) == ("GBP", Decimal("0.10"))

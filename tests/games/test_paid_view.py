@@ -33,7 +33,7 @@ def test_a_tick_for_a_transfer_that_is_not_owed_is_ignored(client):
 def test_ticking_is_kept_in_the_history(client):
     game = stored_game(hands=worked_hands(), stakes=None)
     client.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>16"]})
-    assert Change.objects.get(action="paid").summary == "Marked paid: Mark pays John 16"
+    assert Change.objects.get(action="paid").text == "Marked paid: Mark pays John 16"
 
 
 def test_ticking_nothing_new_changes_nothing(client):

@@ -21,7 +21,7 @@ def test_it_records_a_hand_and_goes_back_to_the_table(client):
     assert response["Location"] == game.get_absolute_url()
     ledger = stored_ledger(game)
     assert [s.total for s in ledger.standings] == [85, 42, 0, 30]
-    assert Change.objects.get(action="record").summary.startswith("Hand 1: John won")
+    assert Change.objects.get(action="record").text.startswith("Hand 1: John won")
 
 
 def test_with_htmx_it_answers_with_the_fresh_table_only(client):

@@ -84,7 +84,7 @@ def test_stopping_with_the_leader_gives_the_pot_to_the_best_total_and_settles_up
     html = client.get(game.get_absolute_url()).content.decode()
     assert "the leader, <strong>Ann</strong>, takes the pot of £3.00" in html
     assert "Bob pays Ann £1.00" in html and "Cy pays Ann £1.00" in html
-    assert game.changes.last().summary == "Stopped the game: Ann takes the pot"
+    assert game.changes.last().text == "Stopped the game: Ann takes the pot"
     # One leader leads: "ties" would say she shares what she takes alone.
     assert '<th scope="row">Ann <span class="tag lead">leads</span>' in html
     assert ">ties<" not in html
@@ -116,7 +116,7 @@ def test_a_jamaica_games_history_calls_its_stakes_the_pot_as_its_pages_do(client
 def test_an_elimination_games_history_keeps_calling_it_the_pool(client):
     game = stored_game(hands=worked_hands()[:2])
     client.post(stop_url(game), {"settle": "split"})
-    assert game.changes.first().summary == (
+    assert game.changes.first().text == (
         "Stopped the game: the pool is split among the players still in"
     )
 
@@ -136,4 +136,4 @@ def test_a_game_without_a_pot_is_stopped_with_one_button_and_no_pot_of_nothing(c
     html = client.get(game.get_absolute_url()).content.decode()
     assert "The game was stopped early with <strong>Ann</strong> in the lead." in html
     assert "Bob pays Ann £0.03" in html and "the pot" not in html
-    assert game.changes.first().summary == "Stopped the game with Ann in the lead"
+    assert game.changes.first().text == "Stopped the game with Ann in the lead"

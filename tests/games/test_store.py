@@ -91,7 +91,7 @@ def test_a_recorded_hand_moves_the_version_on_by_one_and_keeps_its_receipt_in_th
     assert record(before, 3, hand, key="phone-key-0001").applied
     assert read(game).version == before.version == game.version + 1
     change = Change.objects.get(game=game, action="record")
-    assert (change.who, change.summary) == (
+    assert (change.who, change.text) == (
         "iPhone 00ff",
         "Hand 3: John won (Andy 7, Mark 8, Frank 9)",
     )

@@ -15,7 +15,7 @@ def test_undo_removes_the_last_hand(client):
     response = client.post(undo_url(game), {"hand": "2"})
     assert response.status_code == 302
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
-    assert "Undid hand 2: Andy won" in Change.objects.get(action="undo").summary
+    assert "Undid hand 2: Andy won" in Change.objects.get(action="undo").text
 
 
 def test_undo_also_undoes_the_last_hands_buy_in_decisions(client):

@@ -198,6 +198,7 @@ SETTINGS_PAGES = [
         _at("games:new"),
         post={**NEW_GAME, "player_2": "agneta", "call_up": "lite", "limit": "5"},
         status=422,
+        data=("lite",),  # the stake as typed, quoted back
     ),
     Page("house rules, new", _at("games:house_rules_new")),
     Page(
@@ -234,6 +235,7 @@ SHEET_PAGES = [
 
 DATA = (CLUB, TOURNAMENT, "Fredag", "Lördag", *PLAYERS, *USERS, TOO_LONG, TOO_LONG[:40])
 DATA += (house_rules.HOUSE, house_rules.NOTES)
+DATA += ("iPhone 00ff",)  # the phone that made the history (tests/i18n/games.py)
 
 
 def sign_in(client, night: dict, page: Page) -> None:

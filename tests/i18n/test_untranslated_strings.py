@@ -74,3 +74,19 @@ def test_every_refusal_page_is_written_in_swedish_too(rf):
     for name, page in swedish.items():
         assert english_left(page, english[name], DATA) == [], name
     assert 'lang="sv"' in swedish["503"] and 'lang="sv"' in swedish["404"]
+
+
+FRAGMENTS = [p for p in GAME_PAGES if p.name in ("table, being played", "table, finished")]
+FRAGMENTS += [p for p in GAME_PAGES if p.name.startswith("watch")]
+
+
+@pytest.mark.parametrize("page", FRAGMENTS, ids=[page.name for page in FRAGMENTS])
+def test_a_fragment_htmx_swaps_in_reads_swedish_too(client, page):
+    night = game_night()
+    fragment = {"HX-Request": "true"}
+    english = shown(client, page, night, fragment)
+    swedish = shown(client, page, night, {**SWEDISH, **fragment})
+    assert "<html" not in swedish
+    wrapped = ('<html lang="en">' + english, '<html lang="sv">' + swedish)
+    left = english_left(wrapped[1], wrapped[0], DATA + page.data)
+    assert not left, "English left:\n" + "\n".join(left)

@@ -14,7 +14,6 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 # The same in English and Swedish: the product's and the formats' names, and a cognate.
 SHARED = {"Kalooki", "Ledger", "PDF", "QR", "MB", "Blackpool", "US", "Letter", "Final", "Offline"}
 SHARED |= {"in", "per", "Per", "information", "ISO", "Jamaica"}  # köpa in, per giv, ISO-kod
-SHARED |= {"units"}  # the word a club types as its currency for chips
 SHARED |= {"just", "full", "joker", "version", "problem"}  # Swedish words spelled as English ones
 SHARED |= {"GBP", "EUR", "USD", "SEK", "API", "OpenAPI"}  # currency codes, the API's names
 SHARED |= {"JSON", "json", "CSV"}  # the formats a game downloads as: "Partifil (.json)"

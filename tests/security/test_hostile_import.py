@@ -327,7 +327,7 @@ def test_a_key_given_twice_is_refused_naming_it_instead_of_keeping_the_last(clie
 def test_an_unknown_top_level_key_is_refused_naming_it(client):
     response = upload_bytes(client, as_json_bytes({**worked_record(), "padding": "x" * 1000}))
     assert response.status_code == 400
-    assert "unknown key &quot;padding&quot;: a record has format" in response.content.decode()
+    assert "Unknown key &quot;padding&quot;: a record has format" in response.content.decode()
     assert Game.objects.count() == 0
 
 
@@ -342,7 +342,7 @@ def test_a_stake_written_as_a_json_number_is_refused(client):
     body = as_json_bytes(data).replace(b'"call_up": "0.10"', b'"call_up": 0.1')
     response = upload_bytes(client, body)
     assert response.status_code == 400
-    assert "the call_up stake must be written as a decimal string such as" in (
+    assert "The call_up stake must be written as a decimal string such as" in (
         response.content.decode().replace("&quot;", '"')
     )
     assert Game.objects.count() == 0

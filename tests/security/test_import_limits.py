@@ -38,7 +38,7 @@ def test_a_record_of_twenty_thousand_hands_is_refused_within_a_second_or_two(cli
     response = upload(client, content)
     assert time.monotonic() - started < 3
     assert response.status_code == 400
-    assert f"a game has at most {MAX_HANDS:,} hands, and this record has 20,000" in shown(response)
+    assert f"A game has at most {MAX_HANDS:,} hands, and this record has 20,000" in shown(response)
     assert snapshot() == before
 
 

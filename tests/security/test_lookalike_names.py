@@ -64,7 +64,7 @@ def test_the_import_refuses_two_names_that_look_alike(client, one, other):
     data = {**worked_record(), "players": ["Andy", "Mark", one, other], "hands": []}
     response = upload(client, data)
     assert response.status_code == 400
-    assert "two players are called" in text(response) or "invisible" in text(response)
+    assert "Two players are called" in text(response) or "invisible" in text(response)
     assert Game.objects.count() == 0
 
 

@@ -102,7 +102,7 @@ def test_a_blank_sheet_asked_for_in_swedish_is_printed_in_swedish(client):
     )
     text = " ".join(pdf_text(response.content).split())
     assert "Kallegänget: Kalleprotokoll" in text
-    assert "Svensk: Ute över 100" in text
+    assert "Svensk Gräns" in text and "Ute över 100; insatser 1 per giv" not in text
     assert "Gräns: ute över 100" in text
     assert "Insatser (marker): per giv 1, kalle 3, insats 5, inköp 5" in text
     assert "Datum Bord Protokollförare" in text

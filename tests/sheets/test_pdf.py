@@ -73,7 +73,7 @@ def test_pool_row_and_totals_row_close_the_payments_account(worked_lines):
 
 def test_header_names_the_preset_every_setting_and_the_stakes(worked_pdf):
     text = " ".join(pdf_text(worked_pdf).split())
-    assert "British club (british)" in text
+    assert "British club" in text
     assert "Limit: out over 150" in text
     assert "Buy-ins: 2 buy-ins each while 2 players stay within the limit" in text
     assert "Stakes (units): call-up 1, kalookie 2, initial 5, buy-in 5" in text
@@ -184,7 +184,7 @@ def test_a_sheet_asked_for_in_swedish_is_printed_in_swedish():
         html = score_sheet_html(parse_record(data), replay(parse_record(data).game))
     text = " ".join(pdf_text(pdf).split())
     assert '<html lang="sv">' in html
-    assert "Spelat 20 november 2026 · Regler: Brittisk klubb (british)" in text
+    assert "Spelat 20 november 2026 · Regler: Brittisk klubb" in text
     assert "Avslutat: John vinner potten på 25,00 kr" in text
     assert "Mark betalar John 16,00 kr" in text
     assert "Sida 1 av 1" in text
@@ -197,5 +197,14 @@ def test_a_sheet_asked_for_in_swedish_is_printed_in_swedish():
 def test_the_same_sheet_in_english_keeps_its_english_and_its_iso_date():
     data = {**worked_example(), "played_on": "2026-11-20"}
     text = " ".join(pdf_text(render(data)).split())
-    assert "Played on 2026-11-20 · Preset: British club (british)" in text
+    assert "Played on 2026-11-20 · Preset: British club" in text
     assert "Page 1 of 1" in text
+
+
+def test_a_changed_rule_is_named_in_the_readers_words_not_the_records_key():
+    data = {**worked_example(), "played_on": "2026-11-20"}
+    data["rules"] = {**data["rules"], "max_buy_ins": 3}
+    with translation.override("sv"):
+        text = " ".join(pdf_text(render(data)).split())
+    assert "Regler: Brittisk klubb, ändrat: Inköp" in text and "3 inköp var" in text
+    assert "max_buy_ins" not in text and "(british)" not in text

@@ -4,9 +4,25 @@ and rows (sheet.py) and the rules in words (rulescard.py). Built only from the e
 no request needed, but written in the active language. The engine keeps the numbers; a family's
 own words are on its record, in English, translated here as they are shown."""
 
-from .money import SYMBOLS, Money, amount_words, money, stake_digits, transfer_key
+from .history import day_text, hand_values, history_text
+from .money import (
+    SYMBOLS,
+    Money,
+    amount_words,
+    currency_unit,
+    money,
+    stake_digits,
+    transfer_key,
+)
 from .problems import beside_text, located_text, problem_message, problem_text
-from .rulescard import STAKE_WORDS, rule_lines, rules_card, stake_lines
+from .rulescard import (
+    STAKE_WORDS,
+    changed_rules,
+    preset_text,
+    rule_lines,
+    rules_card,
+    stake_lines,
+)
 from .sheet import (
     Cell,
     PenaltyNote,
@@ -31,6 +47,7 @@ from .words import (
     describe_hand,
     family,
     has_pot,
+    joined,
     last_hand,
     leading,
     pot_word,
@@ -58,9 +75,15 @@ __all__ = [
     "beside_text",
     "blank_legend",
     "board_line",
+    "changed_rules",
+    "currency_unit",
+    "day_text",
     "describe_hand",
     "family",
+    "hand_values",
     "has_pot",
+    "history_text",
+    "joined",
     "last_hand",
     "leading",
     "located_text",
@@ -71,6 +94,7 @@ __all__ = [
     "pool_row",
     "pot_title",
     "pot_word",
+    "preset_text",
     "printed_legend",
     "printed_rows",
     "problem_message",

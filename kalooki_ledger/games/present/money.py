@@ -1,11 +1,11 @@
 """Money written for people, one way on every page, sheet, PDF and rules card, as the active
-language writes it: £0.50, -J$1.60, +3 (units), 12 CHF in English; 0,50 kr, 5,00 £ and a
-true minus sign in Swedish (docs/translating.md says why). The CSV writes plain numbers instead, for
-spreadsheets."""
+language writes it: £0.50, -J$1.60, +3 (units), 12 CHF in English; 0,50 kr, 5,00 £, 4 000,00 kr
+(a space that never breaks) and a true minus sign in Swedish (docs/translating.md says why).
+The CSV writes plain numbers instead, for spreadsheets."""
 
 from decimal import Decimal
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import UNITS, display_digits, format_amount
@@ -18,6 +18,14 @@ def _swedish() -> bool:
     return (get_language() or "").split("-")[0] == "sv"
 
 
+def _grouped(whole: str) -> str:
+    """Thousands set apart as Swedish sets them, by a space that never breaks: 4 000."""
+    groups = []
+    while whole:
+        whole, groups = whole[:-3], [whole[-3:], *groups]
+    return NBSP.join(groups)
+
+
 def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> str:
     """£0.50, -£1.60, +£0.30; units as a plain number, other currencies with their code. In
     Swedish: a decimal comma, the symbol after the amount (5,00 kr, 5,00 £) and a true minus."""
@@ -26,7 +34,8 @@ def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> 
     minus = "\N{MINUS SIGN}" if swedish else "-"
     sign = minus if amount < 0 and text.strip("0.") else ("+" if signed and amount > 0 else "")
     if swedish:
-        text = text.replace(".", ",")
+        whole, point, places = text.partition(".")
+        text = _grouped(whole) + ("," if point else "") + places
         if currency == UNITS:
             return f"{sign}{text}"
         symbol = SYMBOLS.get(currency, currency).strip()
@@ -36,6 +45,13 @@ def money(amount: Decimal, currency: str, digits: int, signed: bool = False) -> 
     if currency == UNITS:
         return f"{sign}{text}"
     return f"{sign}{text} {currency}"
+
+
+def currency_unit(currency: str) -> str:
+    """What an amount is counted in, for a heading or an axis: "kr", "£", "CHF", "units"."""
+    if currency == UNITS:
+        return gettext("units")
+    return SYMBOLS.get(currency, currency).strip()
 
 
 def stake_digits(stakes: engine.Stakes) -> int:

@@ -12,6 +12,8 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.messages import MESSAGES
 from kalooki_ledger.rules.names import A_PLAYERS_NAME, MAX_NAME
 
+from .words import joined
+
 # Codes whose message reads on from the player's name ("Frank was not offered a buy-in…").
 AFTER_NAME = frozenset(
     {
@@ -36,7 +38,7 @@ _ENGLISH_AFTER_NAME = ("was ", "is ", "won ")
 
 def _param(key: str, value: Any) -> Any:
     if isinstance(value, tuple):  # names joined as a sentence joins them
-        return f" {gettext('and')} ".join(value)
+        return joined(value)
     if key == "what":  # the kind of name, English where the engine chose it
         return gettext(value)
     return value

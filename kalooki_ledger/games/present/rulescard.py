@@ -5,7 +5,7 @@ one message of the active language, its numbers and amounts in named placeholder
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from kalooki_ledger.rules import Family, Rules, Stakes, family_of
+from kalooki_ledger.rules import PRESETS, Family, Rules, Stakes, family_of
 
 from .money import amount_words, money, stake_digits
 
@@ -397,6 +397,26 @@ def rule_lines(rules: Rules, buy_ins: bool = True) -> tuple[str, ...]:
             "meld": rules.initial_meld,
         },
     )
+
+
+def changed_rules(preset: str, rules: Rules) -> tuple[str, ...]:
+    """The settings where a game's (or a club's) rules differ from its preset's, in the same
+    words as `rule_lines`: what "changed" names instead of the record's keys."""
+    before = set(rule_lines(PRESETS[preset].rules))
+    return tuple(line for line in rule_lines(rules) if line not in before)
+
+
+def preset_text(preset: str, rules: Rules, named_only: bool = False) -> str:
+    """The rules a game is played by, in one phrase: "Swedish", or "Swedish, changed: Limit:
+    out over 200"; `named_only` names the settings alone ("Swedish, changed: Limit"), where
+    the settings lines follow."""
+    name = gettext(PRESETS[preset].name)
+    changed = changed_rules(preset, rules)
+    if named_only:
+        changed = tuple(line.partition(":")[0] for line in changed)
+    if not changed:
+        return name
+    return gettext("%(name)s, changed: %(changed)s") % {"name": name, "changed": "; ".join(changed)}
 
 
 STAKE_WORDS = {

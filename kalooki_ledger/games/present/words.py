@@ -2,8 +2,10 @@
 standings rows. Every status line of every page is written here, in the active language: each
 sentence is one message with named placeholders; the family's words are translated as shown."""
 
+import datetime
 from dataclasses import dataclass
 
+from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from kalooki_ledger import rules as engine
@@ -16,8 +18,28 @@ def family(ledger: engine.Ledger) -> engine.Family:
 
 
 def joined(names: tuple[str, ...] | list[str]) -> str:
-    """Names in a phrase: "Ann", "Ann and Bo", "Ann and Bo and Cy"."""
-    return f" {gettext('and')} ".join(names)
+    """Names in a phrase, as the reader's language lists them: "Ann", "Ann and Bo",
+    "Ann, Bo and Cy" ("Ann, Bo och Cy")."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return pgettext("a list of names", "%(first)s and %(last)s") % {
+        "first": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
+
+
+def untitled_name(names: list[str], when: datetime.date | None, number: int | None) -> str:
+    """An untitled game by its players and date, written when shown (its title stays empty):
+    "Andy, Mark and John · 20 Nov 2026"."""
+    if not names:
+        return gettext("Game %(number)s") % {"number": number}
+    if when is None:
+        return joined(names)
+    return gettext("%(players)s · %(day)s") % {
+        "players": joined(names),
+        "day": format_date(when, gettext("j M Y")),
+    }
 
 
 @dataclass(frozen=True)
@@ -119,7 +141,7 @@ def status_line(ledger: engine.Ledger) -> str:
     elif ledger.status == "awaiting-buy-ins":
         text = gettext("%(state)s: %(names)s") % {
             "state": state,
-            "names": ", ".join(ledger.awaiting_buy_ins),
+            "names": joined(ledger.awaiting_buy_ins),
         }
     elif ledger.dealer:
         text = gettext("%(state)s: %(dealer)s deals hand %(number)s") % {
@@ -166,7 +188,7 @@ def board_line(ledger: engine.Ledger) -> Line:
             first=ledger.first_player,
         )
     if ledger.status == "awaiting-buy-ins":
-        waiting = ", ".join(ledger.awaiting_buy_ins)
+        waiting = joined(ledger.awaiting_buy_ins)
         return Line(gettext("Waiting for %(names)s to decide about buying in") % {"names": waiting})
     if ledger.status == "finished" and ledger.winner:
         return _line(gettext("Game over: %(names)s wins"), ledger.winner)

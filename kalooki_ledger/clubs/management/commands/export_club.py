@@ -18,7 +18,7 @@ class Command(BaseCommand):
         if club is None:
             raise CommandError(f"no club has the slug {options['slug']!r}")
         played = stats.club_games(club)
-        table = stats.season_table(played, stats.tournament_lines(club))
+        table = stats.season_table(played, stats.tournament_lines(club), club.season_order)
         currencies = {p.game.currency for p in played} or {UNITS}
         currency = currencies.pop() if len(currencies) == 1 else UNITS
         digits = display_digits(currency, tuple(row.net for row in table))
