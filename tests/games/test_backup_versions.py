@@ -46,8 +46,30 @@ def trinidad_with_a_kalookie(apps) -> None:
         apps.get_model("games", model).objects.update(created=WHEN)
 
 
+def english_history_lines(apps) -> None:
+    """Before games 0011: a game whose history lines were stored as English sentences."""
+    trinidad_with_a_kalookie(apps)
+    lines = [
+        ("start", "Started the game: Ann, Bob, Cat"),
+        ("record", "Hand 1: Ann won (Bob 20, Cat 30)"),
+        ("date", "Set the date played: 20 Nov 2026"),
+        ("record", "Giv 2: Bob vann (Ann 10, Cat 15)"),  # a Swedish phone's: kept as it is
+    ]
+    for version, (action, summary) in enumerate(lines, 1):
+        apps.get_model("games", "Change").objects.create(
+            game_id=7, who="iPhone 00ff", action=action, summary=summary, version=version
+        )
+    apps.get_model("games", "Change").objects.update(at=WHEN)
+
+
 # The rows each data migration acts on, made with the models as they were just before it.
-BEFORE = {("games", "0008_trinidad_games_keep_their_doubling"): trinidad_with_a_kalookie}
+BEFORE = {
+    ("games", "0008_trinidad_games_keep_their_doubling"): trinidad_with_a_kalookie,
+    ("games", "0011_change_history_as_data"): english_history_lines,
+}
+# Backups had no header before the release that brought games 0009 to 0011.
+HEADERLESS = [("games", "0008_trinidad_games_keep_their_doubling")]
+CASES = [(key, True) for key in sorted(BEFORE)] + [(key, False) for key in HEADERLESS]
 
 
 def data_migrations() -> list[tuple[str, str]]:
@@ -86,9 +108,16 @@ def migrate() -> None:
 
 
 def scores() -> dict:
-    """Each game's rules and standings as the site shows them."""
+    """Each game's rules, standings and history as the site shows them."""
     ledger_cache.clear()  # replayed from the rows, not remembered from before the restore
-    return {game.pk: (game.rule_overrides, game.ledger().standings) for game in Game.objects.all()}
+    return {
+        game.pk: (
+            game.rule_overrides,
+            game.ledger().standings,
+            [(c.action, c.details, c.text) for c in game.changes.order_by("pk")],
+        )
+        for game in Game.objects.all()
+    }
 
 
 def restore(path, *args) -> None:
@@ -106,8 +135,11 @@ def test_every_data_migration_has_a_backup_made_before_it():
     assert data_migrations() == sorted(BEFORE)
 
 
-@pytest.mark.parametrize("headed", [True, False], ids=["with its header", "from before headers"])
-@pytest.mark.parametrize("key", sorted(BEFORE), ids=lambda key: f"{key[0]} {key[1]}")
+@pytest.mark.parametrize(
+    ("key", "headed"),
+    CASES,
+    ids=[f"{k[0]} {k[1]} {'with its header' if h else 'from before headers'}" for k, h in CASES],
+)
 def test_a_backup_made_before_a_data_migration_restores_as_migrating_in_place(
     back_to_today, tmp_path, key, headed
 ):
