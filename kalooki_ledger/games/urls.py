@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<token:token>/hands/<int:number>/delete/", views.delete_hand, name="delete"),
     path("g/<token:token>/stop/", views.stop, name="stop"),
     path("g/<token:token>/paid/", views.paid, name="paid"),
+    path("g/<token:token>/pay-handle/", views.pay_handle, name="pay_handle"),
     path("g/<token:token>/date/", views.played_on, name="date"),
     path("g/<token:token>/sheet/", views.sheet, name="sheet"),
     path("g/<token:token>/rules/", views.rules, name="rules"),

@@ -9,8 +9,13 @@ from .csv import game_csv
 from .pdf import place_of, score_sheet_pdf
 
 
-def render_json(game: Game) -> bytes:
-    return (json.dumps(game.to_json(), indent=2, ensure_ascii=False) + "\n").encode()
+def render_json(game: Game, handles: bool = False) -> bytes:
+    """The record with its results; with the players' payment handles only when the scorer
+    asks (`handles`), for a record kept privately: a watch link's export never has them."""
+    data = game.to_json()
+    if handles and game.pay_handles:
+        data["pay_handles"] = game.pay_handles
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def render_csv(game: Game) -> bytes:
