@@ -21,7 +21,7 @@ from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
 
-from . import charts, stats, tournaments
+from . import board, charts, stats, tournaments
 from .access import club_view, signed_in
 from .filing import add_players, file_game, start_game
 from .forms import (
@@ -68,8 +68,14 @@ def club(request, club, membership):
         "table": [(row, fmt(row.net, signed=True)) for row in table],
         "playing": [p for p in games if not p.counted],
         "recent": [p for p in games if p.counted][:20],
-        "tournaments": stats.tournament_rows(club, played),
+        # With each tournament's board for the room, which only an organiser is shown.
+        "tournaments": [
+            (t, stage, board.board_url("tournament", t.pk) if membership.can_organise else "")
+            for t, stage in stats.tournament_rows(club, played)
+        ],
     }
+    if membership.can_organise:
+        context["board_url"] = board.board_url("club", club.pk)
     return render(request, "clubs/club.html", context)
 
 

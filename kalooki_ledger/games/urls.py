@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import room, views
 
 app_name = "games"
 
@@ -28,4 +28,5 @@ urlpatterns = [
     path("w/<token:token>/remember/", views.watch_remember, name="watch_remember"),
     path("w/<token:token>/rules/", views.watch_rules, name="watch_rules"),
     path("w/<token:token>/qr.svg", views.watch_qr, name="watch_qr"),
+    path("w/<token:token>/board/", room.panel, name="room_panel"),
 ]
