@@ -22,7 +22,7 @@
     var count = root.querySelector(".board-page-count");
     if (count) {
       count.hidden = pages.length < 2;
-      count.textContent = " · " + interpolate(gettext("page %(n)s of %(of)s"), { n: shown + 1, of: pages.length });
+      count.textContent = pages.length < 2 ? "" : " · " + interpolate(gettext("page %(n)s of %(of)s"), { n: shown + 1, of: pages.length });
     }
     showSignal();
   }
