@@ -50,7 +50,7 @@ def shoot(page, name: str) -> None:
 
 @pytest.fixture
 def patient():
-    """Assertions wait as long as a poll may take to come round (Playwright's default back after)."""
+    """Assertions wait as long as a poll may take to come round; the default again after."""
     expect.set_options(timeout=FOLLOWS)
     yield
     expect.set_options(timeout=5_000)
