@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from kalooki_ledger.games import present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present import paylinks
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_sheet, blank_sheet_pdf
@@ -109,8 +110,34 @@ def person(request, club, membership, pk: int):
         "summary": summary,
         "net": fmt(summary.net, signed=True),
         "tournament_net": fmt(summary.tournament_net, signed=True),
+        # The payment handle form: for those who start games (who else should read it?)
+        "pay_services": paylinks.SERVICES.values() if membership.can_score else (),
+        "pay_service_name": getattr(paylinks.SERVICES.get(who.pay_service), "name", ""),
     }
     return render(request, "clubs/person.html", context)
+
+
+@require_POST
+@club_view(SCORER)
+def person_handle(request, club, membership, pk: int):
+    """Sets or removes a regular's payment handle; each club game they sit down at from now
+    on has it, where the service takes that game's currency."""
+    who = get_object_or_404(ClubPlayer, club=club, pk=pk)
+    service = "" if request.POST.get("action") == "remove" else request.POST.get("service", "")
+    found = paylinks.SERVICES.get(service)
+    handle = paylinks.clean(service, request.POST.get("handle", "")) if found else ""
+    if service and not handle:
+        told = found.rule if found else _("Choose one of the services listed.")
+        messages.error(request, f"{told} " + _("Nothing was changed."))
+        return redirect(who)
+    who.pay_service, who.pay_handle = service, handle
+    who.save(update_fields=["pay_service", "pay_handle"])
+    if service:
+        said = _("%(name)s's payment handle is kept: %(service)s.")
+        messages.info(request, said % {"name": who.name, "service": found.name})
+    else:
+        messages.info(request, _("%(name)s's payment handle is removed.") % {"name": who.name})
+    return redirect(who)
 
 
 @club_view()

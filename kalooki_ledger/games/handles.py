@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 
+from . import present
 from .commands import Command, Decision, Refusal
 from .models import Change, Game
 from .present import paylinks
@@ -29,6 +30,23 @@ def pay_link(
     if url is None:
         return None
     return {"service": paylinks.SERVICES[service].name, "url": url, "key": service}
+
+
+def with_handles(
+    ledger: engine.Ledger, handles: dict[str, tuple[str, str]], title: str, links: bool
+) -> list[str]:
+    """The settle-up's lines with each payee's handle (`links`: the pay link itself, for a text
+    to send; else the handle as typed into the app, for paper), where the service can take it."""
+    fmt = present.Money(ledger)
+    currency = ledger.game.stakes.currency
+    lines = []
+    for t in ledger.transfers:
+        line = present.transfer_line(t, fmt)
+        pay = pay_link(t, handles, currency, title)
+        if pay is not None:
+            line += f" · {pay['url']}" if links else f" · {paylinks.shown(*handles[t.payee])}"
+        lines.append(line)
+    return lines
 
 
 @dataclass

@@ -119,6 +119,12 @@ def _table_context(
     context["hand_form"] = hand_form
     if context.get("can_edit"):  # the handles form: the scoring page alone
         context["pay_handles"] = handles.form_rows(game, ledger)
+        if ledger.over and any(t["pay"] for t in transfers):  # the text with the pay links
+            said = present.share_text(ledger, str(game)).split("\n")
+            said[len(said) - len(transfers) :] = handles.with_handles(
+                ledger, held, str(game), links=True
+            )
+            context["share_text_paying"] = "\n".join(said)
     return context
 
 

@@ -3,6 +3,7 @@
 import json
 from collections.abc import Callable
 
+from kalooki_ledger.games.handles import handles_of
 from kalooki_ledger.games.models import Game
 
 from .csv import game_csv
@@ -22,10 +23,13 @@ def render_csv(game: Game) -> bytes:
     return game_csv(game.ledger()).encode()
 
 
-def render_pdf(game: Game, paper: str = "a4") -> bytes:
+def render_pdf(game: Game, paper: str = "a4", handles: bool = False) -> bytes:
+    """The printed sheet; with the payees' handles beside the settle-up only when the scorer
+    asks (`handles`): a watch link's sheet never has them."""
     ledger = game.ledger()
     record = game.to_record(ledger)
-    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date())
+    held = handles_of(game) if handles else None
+    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date(), held)
 
 
 # Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.

@@ -65,7 +65,10 @@ def pdf(request, token: str):
                 "Download the hands as CSV or the game as JSON instead: they hold every hand."
             ),
         )
-    return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
+    # The handles only by the scoring link, and only when asked for (?handles=1).
+    handles = token == game.edit_token and request.GET.get("handles") == "1"
+    pdf = render_pdf(game, paper, handles)
+    return _download(pdf, "application/pdf", _file_name(game, "pdf"))
 
 
 @require_GET

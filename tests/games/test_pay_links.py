@@ -158,3 +158,22 @@ def test_the_scorer_may_ask_for_the_handles_in_the_record_export(client):
     assert "pay_handles" not in client.get(reverse("sheets:json", args=[game.edit_token])).json()
     watched = client.get(reverse("sheets:json", args=[game.share_token]), {"handles": "1"})
     assert "pay_handles" not in watched.json()
+
+
+@pytest.mark.django_db
+def test_the_scorer_may_print_the_handles_on_the_sheet_and_copy_the_links_in_the_text(client):
+    game = stored_game(hands=worked_hands(), stakes=stakes("SEK"))
+    url = reverse("games:pay_handle", args=[game.edit_token])
+    client.post(url, {"player": "John", "service": "swish", "handle": "0701234567", "version": 0})
+    pdf = reverse("sheets:pdf", args=[game.edit_token])
+    printed = pdf_text(client.get(pdf, {"handles": "1"}).content)
+    assert "Swish 070-123 45 67" in printed
+    assert "070-123" not in pdf_text(client.get(pdf).content)
+    watched = reverse("sheets:pdf", args=[game.share_token])
+    assert "070-123" not in pdf_text(client.get(watched, {"handles": "1"}).content)
+    page = client.get(game.get_absolute_url()).content.decode()
+    text = page.split('id="share-text-paying">')[1].split("</pre>")[0]
+    assert (
+        "Mark pays John kr 1.60 · https://app.swish.nu/1/p/sw/?sw=0701234567&amp;amt=1.60" in text
+    )
+    assert "share-text-paying" not in client.get(game.share_url()).content.decode()

@@ -189,6 +189,20 @@ def clean(service: str, raw: str) -> str:
     return text if found.pattern.fullmatch(text) else ""
 
 
+def shown(service: str, handle: str) -> str:
+    """A handle as a person types it into the app, for paper: "Swish 070-123 45 67"."""
+    found = SERVICES[service]
+    if service == SWISH:
+        handle = f"{handle[:3]}-{handle[3:6]} {handle[6:8]} {handle[8:]}"
+    elif service in (REVOLUT, VENMO):
+        handle = "@" + handle
+    elif service == PAYPAL:
+        handle = "paypal.me/" + handle
+    elif service == MONZO:
+        handle = "monzo.me/" + handle
+    return f"{found.name} {handle}"
+
+
 def exact(amount: Decimal, currency: str, service: Service) -> str | None:
     """The amount as the service writes it (12.50, or 1250 where it takes no decimals), or None
     when that would round it."""
