@@ -71,8 +71,9 @@ def _state_key(kind: str, pk: int) -> str:
     return hashlib.sha1(repr(sorted(map(repr, parts))).encode()).hexdigest()[:16]
 
 
-def _pages(games: list[Game]) -> list[list[dict]]:
-    panels = [room.panel_context(game) for game in games]
+def _pages(games: list[tuple[str, Game]]) -> list[list[dict]]:
+    """The tables, each with its name on the board, six to a page."""
+    panels = [{"label": label, "panel": room.panel_context(game)} for label, game in games]
     return [panels[i : i + PER_PAGE] for i in range(0, len(panels), PER_PAGE)] or [[]]
 
 
@@ -119,14 +120,14 @@ def out_of_it(state: tournaments.State) -> list[ClubPlayer]:
     return out
 
 
-def _round_tables(state: tournaments.State) -> list[Game]:
+def _round_tables(state: tournaments.State) -> list[tuple[str, Game]]:
     stage = state.tournament.stage
     rounds = {
         Tournament.HEATS: TournamentTable.HEAT,
         Tournament.SEMIS: TournamentTable.SEMI,
     }
     wanted = rounds.get(stage, TournamentTable.FINAL)
-    return [t.game for t in state.tables if t.table.round == wanted]
+    return [(t.table.label, t.game) for t in state.tables if t.table.round == wanted]
 
 
 def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
@@ -142,7 +143,11 @@ def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise Http404(_("No such board"))
-        games = [g for g in _club_games(club) if not g.ledger().over]
+        playing = [g for g in _club_games(club) if not g.ledger().over]
+        # A tournament's table by its name in the board's language, not its stored title.
+        at = TournamentTable.objects.filter(game__in=playing).select_related("tournament")
+        named = {t.game_id: f"{t.tournament.name} · {t.label}" for t in at}
+        games = [(named.get(g.pk, str(g)), g) for g in playing]
         context.update(title=club.name, pages=_pages(games), tables=len(games))
         return context
     tournament = Tournament.objects.select_related("club").filter(pk=pk).first()

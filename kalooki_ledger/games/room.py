@@ -16,8 +16,6 @@ def panel_context(game: Game) -> dict:
     family = present.family(ledger)
     return {
         "game": game,
-        # A tournament's tables are titled "<tournament> · Table 3": the board names the table.
-        "label": str(game).rsplit(" · ", 1)[-1],
         "ledger": ledger,
         "rows": present.standings(ledger),
         "status_line": present.board_line(ledger),
@@ -29,9 +27,11 @@ def panel_context(game: Game) -> dict:
 
 @require_GET
 def panel(request: HttpRequest, token: str) -> HttpResponse:
-    """One table's panel, or its poll: the watch link's 304 and 204 and shared cache."""
+    """One table's standings on a board, or their poll: the watch link's 304 and 204 and shared
+    cache. The table's name above them is the board's (a tournament's "Table 3", in the board's
+    language), so the poll leaves it be."""
 
     def page(game: Game) -> HttpResponse:
-        return render(request, "games/_room_table.html", panel_context(game))
+        return render(request, "games/_room_table_live.html", panel_context(game))
 
     return _watched(request, token, page)

@@ -14,7 +14,7 @@ from kalooki_ledger.clubs import board, tournaments
 from kalooki_ledger.clubs.models import Tournament
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, new_phone
 from tests.clubs.factories import make_club, tournament_with
 
 pytestmark = pytest.mark.browser
@@ -131,3 +131,11 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
     context.set_offline(False)
     expect(signal).to_be_hidden()
     context.close()
+
+    # The QR code's view on a phone: the same board, one column, no sideways scroll.
+    phone = new_phone(browser, live_server.url)
+    phone.goto(board.board_url("tournament", tournament.pk))
+    expect(phone.locator(".board-champion")).to_have_text(f"{champion} wins the tournament.")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(path=str(SCREENSHOTS / "board-phone.png"), full_page=True)
+    phone.context.close()
