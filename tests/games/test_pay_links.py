@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.urls import reverse
 
+from kalooki_ledger.games import store
 from kalooki_ledger.games.models import Change, Game
 from kalooki_ledger.games.present import paylinks
 from tests.games.web import GBP, stored_game, worked_hands
@@ -177,3 +178,15 @@ def test_the_scorer_may_print_the_handles_on_the_sheet_and_copy_the_links_in_the
         "Mark pays John kr 1.60 · https://app.swish.nu/1/p/sw/?sw=0701234567&amp;amt=1.60" in text
     )
     assert "share-text-paying" not in client.get(game.share_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_scorers_export_with_handles_imports_again_keeping_the_good_ones(client):
+    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
+    url = reverse("games:pay_handle", args=[game.edit_token])
+    client.post(url, {"player": "John", "service": "monzo", "handle": "johnnyb", "version": 0})
+    record = client.get(reverse("sheets:json", args=[game.edit_token]), {"handles": "1"}).json()
+    record["pay_handles"] |= {"Mark": ["swish", "0701234567"], "Nobody": ["monzo", "x1"]}
+    del record["results"]
+    again = store.import_record(record)
+    assert again.pay_handles == {"John": ["monzo", "johnnyb"]}  # Swish takes no pounds
