@@ -355,6 +355,7 @@ def tournament(request, club, membership, pk: int):
         "state": state,
         "still_seated": stats.still_seated(state, stats.club_games(club)) if state.playing else [],
         "table_size": tournaments.TABLE_SIZE,
+        "board_url": board.board_url("tournament", found.pk) if membership.can_organise else "",
     }
     if request.htmx:
         return render(request, "clubs/tournament.html#live", context)

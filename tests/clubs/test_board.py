@@ -131,3 +131,12 @@ def test_a_tables_panel_polls_like_a_watch_page(client):
     assert first["Cache-Control"] == "public, max-age=2, stale-while-revalidate=30"
     unchanged = client.get(url, {"v": game.version}, headers={"HX-Request": "true"})
     assert unchanged.status_code == 204
+
+
+def test_an_organiser_opens_a_tournaments_board_from_its_desk(client):
+    club = make_club()
+    tournament = tournament_with(club)
+    join(club, make_user("neil"), "organiser")
+    client.login(username="neil", password=PASSWORD)
+    html = client.get(tournament.get_absolute_url()).content.decode()
+    assert board.board_url("tournament", tournament.pk) in html
