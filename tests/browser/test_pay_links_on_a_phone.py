@@ -108,11 +108,23 @@ def test_a_settle_up_is_paid_through_the_payees_link(
     page.context.close()
 
 
-def test_a_malformed_handle_is_refused_in_words_on_the_phone(phone):
+REFUSED = {
+    "en-GB": ("Save handle", "a Swedish mobile number"),
+    "sv-SE": ("Spara uppgiften", "ett svenskt mobilnummer"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "sv-SE"])
+def test_a_malformed_handle_is_refused_in_words_on_the_phone(
+    browser, live_server, transactional_db, locale
+):
+    save, said = REFUSED[locale]
     game = stored_game(hands=worked_hands(), stakes={**GBP, "currency": "SEK"})
+    phone = new_phone(browser, live_server.url, locale=locale)
     phone.goto(game.get_absolute_url())
     john = phone.locator("form.pay-handle", has=phone.locator('input[name="player"][value="John"]'))
     john.locator('input[name="handle"]').fill("12345")
-    john.get_by_role("button", name="Save handle").click()
-    expect(phone.locator(".notice")).to_contain_text("a Swedish mobile number")
+    john.get_by_role("button", name=save).click()
+    expect(phone.locator(".notice")).to_contain_text(said)
     expect(phone.locator("a.pay")).to_have_count(0)
+    phone.context.close()
