@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 
 SWISH, PAYPAL, REVOLUT, MONZO, VENMO = "swish", "paypal", "revolut", "monzo", "venmo"
 
-# PayPal's currency codes for payments; HUF, JPY and TWD take no decimals there.
-# https://developer.paypal.com/docs/reports/reference/paypal-supported-currencies/
+# PayPal's currency codes for payments (its "PayPal-supported currencies" reference, from
+# memory, not re-read here); HUF, JPY and TWD take no decimals there.
 PAYPAL_CURRENCIES = frozenset(
     {
         "AUD",
@@ -46,7 +46,7 @@ PAYPAL_CURRENCIES = frozenset(
     }
 )
 PAYPAL_WHOLE = frozenset({"HUF", "JPY", "TWD"})
-# The currencies a Revolut account holds and pays in (help.revolut.com, "supported currencies").
+# Currencies a Revolut account holds and pays in (Revolut's help lists them; not re-read here).
 REVOLUT_CURRENCIES = frozenset(
     {
         "AED",
@@ -226,14 +226,14 @@ def link(service: str, handle: str, amount: Decimal, currency: str, message: str
         query = {"sw": handle, "amt": written, "cur": "SEK", "msg": message[:50], "src": "qr"}
         return "https://app.swish.nu/1/p/sw/?" + urlencode(query, quote_via=quote)
     if service == PAYPAL:
-        # PayPal.me: paypal.me/<name>/<amount><currency> (PayPal help, "PayPal.Me links").
+        # PayPal.me: paypal.me/<name>/<amount><currency>, the form PayPal.Me links are shared in.
         return f"https://www.paypal.me/{handle}/{written}{currency}"
     if service == REVOLUT:
-        # Revolut.Me: revolut.me/<username>/<amount><currency, lower case> (Revolut help).
+        # Revolut.Me: revolut.me/<username>/<amount><currency, lower case>, as links are shared.
         return f"https://revolut.me/{handle}/{written}{currency.lower()}"
     if service == MONZO:
-        # Monzo.me: monzo.me/<name>/<amount>?d=<description> (Monzo, "Monzo.me links"), GBP.
+        # Monzo.me: monzo.me/<name>/<amount>?d=<note> (community.monzo.com, "monzo.me"), GBP.
         return f"https://monzo.me/{handle}/{written}?" + urlencode({"d": message}, quote_via=quote)
-    # Venmo's web pay link: venmo.com/<user>?txn=pay&amount=&note= (Venmo developer docs), USD.
+    # Venmo's web pay link: venmo.com/<user>?txn=pay&amount=&note= (its deep link's web form), USD.
     query = {"txn": "pay", "amount": written, "note": message}
     return f"https://venmo.com/{handle}?" + urlencode(query, quote_via=quote)
