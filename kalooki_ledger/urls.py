@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
+from kalooki_ledger.clubs import board
 from kalooki_ledger.clubs.accounts import admin_login
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.offline import service_worker
@@ -8,6 +9,8 @@ from kalooki_ledger.games.offline import service_worker
 register_converter(TokenConverter, "token")
 
 urlpatterns = [
+    # A room's board: under /w/ with the watch pages, whose answers the shared cache keeps.
+    path("w/board/<slug:kind>/<int:pk>/<str:sig>/", board.board, name="board"),
     path("", include("kalooki_ledger.games.urls")),
     # At the root, so that the worker may control every page (see docs/offline.md).
     path("sw.js", service_worker, name="service_worker"),

@@ -8,6 +8,11 @@ kept-alive HTTP/1.1 connection driven by asyncio, so one client process keeps up
 200 tables, 20 watchers each and 300 seconds, loopback only. Run under scripts/with-postgres:
 
     scripts/with-postgres .venv/bin/python scripts/load_cluster.py [--tables 200] [--watchers 10]
+
+With --boards N, N room boards (clubs/board.py) follow the tables too, as a TV or a phone does:
+the tables are filed six to a club, each board shows one club's board, polls every table on it
+through the table's panel every 3 s and the board's frame every 5 s. The report counts the
+boards' polls that reached Django beside the watchers'.
 """
 
 import argparse
@@ -18,6 +23,7 @@ import random
 import re
 import secrets
 import statistics
+import subprocess
 import sys
 import time
 import urllib.parse
@@ -32,6 +38,7 @@ from load import (
     FORM_VERSION,
     MAX_TABLES,
     PLAYERS,
+    ROOT,
     VERSION,
     loopback_only,
     manage,
@@ -41,8 +48,27 @@ from load import (
 
 MAX_WATCHERS, MAX_SECONDS = 20, 300
 POLL_SECONDS = 3.0  # the watch page's hx-trigger
+FRAME_SECONDS = 5.0  # the board frame's hx-trigger
 TIMEOUT = 30.0  # as long as gunicorn gives a request: a phone waits, it does not give up
-POLL = re.compile(r'"GET /w/[^ ?]+/\?v=')
+POLL = re.compile(r'"GET /w/[A-Za-z0-9_-]+/\?v=')
+PANEL_POLL = re.compile(r'"GET /w/[A-Za-z0-9_-]+/board/\?v=')
+FRAME_POLL = re.compile(r'"GET /w/board/[^ ?]+\?v=')
+PANEL = re.compile(r'hx-get="(/w/[A-Za-z0-9_-]+/board/)\?v=(\d+)"')
+FRAME_KEY = re.compile(r'id="board" hx-get="[^"?]+\?v=([0-9a-f]+)"')
+MAX_BOARDS, PER_CLUB = 200, 6
+# Files the run's games six to a club and prints each club's board link (manage.py shell).
+FILE_IN_CLUBS = """
+import json, sys
+from kalooki_ledger.clubs import board
+from kalooki_ledger.clubs.models import Club, ClubGame
+ids, tag, per = json.load(sys.stdin)
+links = []
+for start in range(0, len(ids), per):
+    club = Club.objects.create(name=f"Load {tag} club {start}", slug=f"load-{tag}-{start}")
+    ClubGame.objects.bulk_create(ClubGame(game_id=i, club=club) for i in ids[start:start + per])
+    links.append(board.board_url("club", club.pk))
+print(json.dumps(links))
+"""
 
 
 class Connection:
@@ -210,6 +236,54 @@ async def watcher(conn, game, seat, stop, results) -> None:
             etags[path] = answer["etag"][0]
 
 
+async def room_board(conn, url, number, stop, results) -> None:
+    """One board on a screen: its frame, then each table's panel polled every 3 s and the frame
+    every 5 s, revalidating what it holds as a browser does."""
+    rng = random.Random(f"board-{number}")
+    await asyncio.sleep(rng.random() * POLL_SECONDS)
+    etags: dict[str, str] = {}
+
+    async def get(kind: str, path: str) -> tuple[int, bytes]:
+        headers = {"HX-Request": "true"} if "?" in path else {}
+        if path in etags:
+            headers["If-None-Match"] = etags[path]
+        started = time.monotonic()
+        status, answer, body = await conn.request("GET", path, headers)
+        results.add(kind, status, time.monotonic() - started)
+        if answer.get("etag"):
+            etags[path] = answer["etag"][0]
+        if status not in (200, 204, 304):
+            results.errors.append(f"board {number}: {kind} HTTP {status}")
+        return status, body
+
+    try:
+        _, body = await get("board page", url)
+        page = body.decode()
+        key, panels = FRAME_KEY.search(page).group(1), dict(PANEL.findall(page))
+    except (OSError, TimeoutError, AttributeError, asyncio.IncompleteReadError) as exc:
+        results.errors.append(f"board {number}: could not open the board: {exc!r}")
+        return
+    next_poll = next_frame = time.monotonic()
+    next_poll += POLL_SECONDS
+    next_frame += FRAME_SECONDS
+    while min(next_poll, next_frame) < stop:
+        await asyncio.sleep(max(0.0, min(next_poll, next_frame) - time.monotonic()))
+        try:
+            if next_frame <= next_poll:
+                next_frame += FRAME_SECONDS
+                status, body = await get("board frame poll", f"{url}?v={key}")
+                if status == 200 and (found := FRAME_KEY.search(body.decode())):
+                    key, panels = found.group(1), dict(PANEL.findall(body.decode()))
+                continue
+            next_poll += POLL_SECONDS
+            for path, version in list(panels.items()):
+                status, body = await get("board table poll", f"{path}?v={version}")
+                if status == 200 and (found := VERSION.search(body.decode())):
+                    panels[path] = found.group(1)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
+            results.errors.append(f"board {number}: {exc!r}")
+
+
 async def loop_lag(stop: float, lags: list[float]) -> None:
     """How late the client's own loop wakes: the part of each latency that is the client's."""
     while time.monotonic() < stop:
@@ -218,7 +292,7 @@ async def loop_lag(stop: float, lags: list[float]) -> None:
         lags.append(time.monotonic() - started - 0.1)
 
 
-async def play(base: str, games: list[dict], watchers: int, seconds: int):
+async def play(base: str, games: list[dict], watchers: int, seconds: int, boards: list[str]):
     parts = urllib.parse.urlsplit(base)
     results, lags = Results(), []
     acked = {g["id"]: {"hands": [], "unknown": None} for g in games}
@@ -231,6 +305,7 @@ async def play(base: str, games: list[dict], watchers: int, seconds: int):
     stop = time.monotonic() + seconds
     tasks = [scorer(connection(), base, g, stop, results, acked) for g in games]
     tasks += [watcher(connection(), g, s, stop, results) for g in games for s in range(watchers)]
+    tasks += [room_board(connection(), url, n, stop, results) for n, url in enumerate(boards)]
     started = time.monotonic()
     await asyncio.gather(*tasks, loop_lag(stop, lags))
     elapsed = time.monotonic() - started
@@ -269,29 +344,42 @@ def summary(results: Results) -> dict:
     return kinds
 
 
-def reached_django(cluster: Cluster) -> tuple[int, Counter]:
-    """Watch polls the app servers answered (their access logs, background refreshes included),
-    and nginx's cache status for every poll it answered."""
+def reached_django(cluster: Cluster, poll: re.Pattern = POLL) -> tuple[int, Counter]:
+    """Polls of a kind (watch polls by default) the app servers answered (their access logs,
+    background refreshes included), and nginx's cache status for every one it answered."""
     polls = sum(
-        1 for log in cluster.app_logs for line in log.open(errors="replace") if POLL.search(line)
+        1 for log in cluster.app_logs for line in log.open(errors="replace") if poll.search(line)
     )
     statuses = Counter(
-        line.split()[-2] for line in cluster.access_log.open(errors="replace") if POLL.search(line)
+        line.split()[-2] for line in cluster.access_log.open(errors="replace") if poll.search(line)
     )
     return polls, statuses
 
 
-def run(tables: int, watchers: int, seconds: int, workers: int) -> dict:
+def run(tables: int, watchers: int, seconds: int, workers: int, boards: int = 0) -> dict:
     tables = min(tables, MAX_TABLES)
     watchers, seconds = min(watchers, MAX_WATCHERS), min(seconds, MAX_SECONDS)
+    boards = min(boards, MAX_BOARDS)
     env = dict(os.environ)
     load_before = os.getloadavg()[0]  # what else this machine is doing shows here
     with Cluster(servers=2, workers=workers) as cluster:
         base = loopback_only(cluster.url)
-        games = new_games(env, tables, secrets.token_hex(4))
-        results, acked, lags, elapsed = asyncio.run(play(base, games, watchers, seconds))
+        tag = secrets.token_hex(4)
+        games = new_games(env, tables, tag)
+        links = []
+        if boards:
+            ids = json.dumps([[g["id"] for g in games], tag, PER_CLUB])
+            # Signed with the app servers' key (serve-prod's), or the links would be refused.
+            key = subprocess.run(["scripts/secret-key"], cwd=ROOT, capture_output=True, text=True)
+            env["SECRET_KEY"] = key.stdout.strip()
+            said = manage(env, "shell", "--no-imports", "-c", FILE_IN_CLUBS, stdin=ids)
+            clubs = json.loads(said.strip().splitlines()[-1])
+            links = [clubs[n % len(clubs)] for n in range(boards)]
+        results, acked, lags, elapsed = asyncio.run(play(base, games, watchers, seconds, links))
         time.sleep(1.5)  # nginx writes its log each second
         django_polls, cache_status = reached_django(cluster)
+        panel_polls, panel_status = reached_django(cluster, PANEL_POLL)
+        frame_polls, frame_status = reached_django(cluster, FRAME_POLL)
         lost, doubled, problems = hands_lost(env, games, acked)
     polls = len(results.latency["watch poll"])
     requests = sum(len(v) for v in results.latency.values())
@@ -316,6 +404,12 @@ def run(tables: int, watchers: int, seconds: int, workers: int) -> dict:
         "polls_reaching_django": django_polls,
         "share_reaching_django": round(django_polls / polls, 3) if polls else None,
         "nginx_cache_status": dict(cache_status.most_common()),
+        "boards": boards,
+        "board_polls": len(results.latency["board table poll"])
+        + len(results.latency["board frame poll"]),
+        "board_table_polls_reaching_django": panel_polls,
+        "board_frame_polls_reaching_django": frame_polls,
+        "board_nginx_cache_status": dict((panel_status + frame_status).most_common()),
         "client_loop_lag_p95_ms": round(percentile(lags, 0.95) * 1000, 1),
         "first_errors": (problems + results.errors)[:10],
     }
@@ -337,9 +431,10 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=10, help="per table")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
+    parser.add_argument("--boards", type=int, default=0, help="room boards following the tables")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
-    r = run(args.tables, args.watchers, args.seconds, args.workers)
+    r = run(args.tables, args.watchers, args.seconds, args.workers, args.boards)
     print(
         f"{r['tables']} tables, {r['watchers']:,} watchers, {r['seconds']} s through nginx to "
         f"{r['app_servers']} app servers x {r['workers_each']} workers: "
@@ -353,6 +448,14 @@ def main() -> None:
         f"({r['share_reaching_django']:.1%}); nginx cache: {r['nginx_cache_status']}\n"
         f"client loop lag p95 {r['client_loop_lag_p95_ms']} ms"
     )
+    if r["boards"]:
+        reached = r["board_table_polls_reaching_django"] + r["board_frame_polls_reaching_django"]
+        print(
+            f"{r['boards']} boards: polls {r['board_polls']:,}, reaching Django {reached:,} "
+            f"(tables {r['board_table_polls_reaching_django']:,}, frames "
+            f"{r['board_frame_polls_reaching_django']:,}); nginx cache: "
+            f"{r['board_nginx_cache_status']}"
+        )
     for line in r["first_errors"]:
         print("error:", line)
     if args.json:

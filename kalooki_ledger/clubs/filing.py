@@ -8,6 +8,7 @@ from django.utils.text import slugify
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present import paylinks
 
 from .models import Club, ClubGame, ClubPlayer, SeatPerson
 
@@ -45,10 +46,25 @@ def add_players(club: Club, names: list[str]) -> list[str]:
 def file_game(game: Game, club: Club) -> ClubGame:
     """Files a stored game under the club and links every seat to a regular player."""
     link = ClubGame.objects.create(game=game, club=club)
-    SeatPerson.objects.bulk_create(
+    links = SeatPerson.objects.bulk_create(
         SeatPerson(seat=seat, person=person_named(club, seat.name)) for seat in game.seats.all()
     )
+    _give_handles(game, [(link.seat.name, link.person) for link in links])
     return link
+
+
+def _give_handles(game: Game, seated: list[tuple[str, ClubPlayer]]) -> None:
+    """The members' payment handles for this game's settle-up, where the service takes its
+    currency and the game has none for them yet (the game's own handles are then its own)."""
+    offered = {s.key for s in paylinks.offered(game.currency)}
+    given = {
+        name: [person.pay_service, person.pay_handle]
+        for name, person in seated
+        if person.pay_service in offered and name not in game.pay_handles
+    }
+    if given:
+        game.pay_handles = {**game.pay_handles, **given}
+        game.save(update_fields=["pay_handles"])
 
 
 @transaction.atomic

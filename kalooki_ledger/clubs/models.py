@@ -187,6 +187,10 @@ class ClubPlayer(models.Model):
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
+    # Their payment handle (games/present/paylinks.py), given to each club game they sit down
+    # at whose currency the service takes; "" for none.
+    pay_service = models.CharField(max_length=10, blank=True)
+    pay_handle = models.CharField(max_length=40, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<slug:slug>/sheet/", views.sheet, name="sheet"),
     path("<slug:slug>/members/<int:pk>/", views.member_role, name="member_role"),
     path("<slug:slug>/people/<int:pk>/", views.person, name="person"),
+    path("<slug:slug>/people/<int:pk>/handle/", views.person_handle, name="person_handle"),
     path("<slug:slug>/games/new/", views.new_game, name="new_game"),
     path("<slug:slug>/games/file/", views.file_played_game, name="file_game"),
     path("<slug:slug>/games/<int:pk>/", views.game, name="game"),

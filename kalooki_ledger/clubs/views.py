@@ -17,11 +17,12 @@ from django.views.decorators.http import require_POST
 from kalooki_ledger.games import answers, commands, present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present import paylinks
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET, RecordError
 from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_sheet_pdf
 
-from . import charts, stats, tournaments
+from . import board, charts, stats, tournaments
 from .access import club_view, signed_in
 from .filing import add_players, file_game, start_game
 from .forms import (
@@ -86,8 +87,14 @@ def club(request, club, membership):
         "order": club.get_season_order_display(),
         "playing": [p for p in games if not p.counted],
         "recent": [p for p in games if p.counted][:20],
-        "tournaments": stats.tournament_rows(club, played),
+        # With each tournament's board for the room, which only an organiser is shown.
+        "tournaments": [
+            (t, stage, board.board_url("tournament", t.pk) if membership.can_organise else "")
+            for t, stage in stats.tournament_rows(club, played)
+        ],
     }
+    if membership.can_organise:
+        context["board_url"] = board.board_url("club", club.pk)
     return render(request, "clubs/club.html", context)
 
 
@@ -123,8 +130,34 @@ def person(request, club, membership, pk: int):
         "summary": summary,
         "net": fmt(summary.net, signed=True),
         "tournament_net": fmt(summary.tournament_net, signed=True),
+        # The payment handle form: for those who start games (who else should read it?)
+        "pay_services": paylinks.SERVICES.values() if membership.can_score else (),
+        "pay_service_name": getattr(paylinks.SERVICES.get(who.pay_service), "name", ""),
     }
     return render(request, "clubs/person.html", context)
+
+
+@require_POST
+@club_view(SCORER)
+def person_handle(request, club, membership, pk: int):
+    """Sets or removes a regular's payment handle; each club game they sit down at from now
+    on has it, where the service takes that game's currency."""
+    who = get_object_or_404(ClubPlayer, club=club, pk=pk)
+    service = "" if request.POST.get("action") == "remove" else request.POST.get("service", "")
+    found = paylinks.SERVICES.get(service)
+    handle = paylinks.clean(service, request.POST.get("handle", "")) if found else ""
+    if service and not handle:
+        told = found.rule if found else _("Choose one of the services listed.")
+        messages.error(request, f"{told} " + _("Nothing was changed."))
+        return redirect(who)
+    who.pay_service, who.pay_handle = service, handle
+    who.save(update_fields=["pay_service", "pay_handle"])
+    if service:
+        said = _("%(name)s's payment handle is kept: %(service)s.")
+        messages.info(request, said % {"name": who.name, "service": found.name})
+    else:
+        messages.info(request, _("%(name)s's payment handle is removed.") % {"name": who.name})
+    return redirect(who)
 
 
 @club_view()
@@ -422,6 +455,7 @@ def _tournament_page(request, club, membership, found: Tournament, status: int =
         "state": state,
         "still_seated": stats.still_seated(state, stats.club_games(club)) if state.playing else [],
         "table_size": tournaments.TABLE_SIZE,
+        "board_url": board.board_url("tournament", found.pk) if membership.can_organise else "",
     }
     if request.htmx:
         return render(request, "clubs/tournament.html#live", context, status=status)

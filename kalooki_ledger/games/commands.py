@@ -517,7 +517,7 @@ class RecordHand(Command):
 
     def stale_ok(self, since: list[Change]) -> bool:
         # Ticking a payment or setting the date changes no hand: the next hand is still the next.
-        return all(c.action in ("paid", "date") for c in since)
+        return all(c.action in ("paid", "date", "handle") for c in since)
 
     def stale_notice(self, since: list[Change]) -> str:
         # Unknown changes, or a hand number taken under us, are most likely another phone's hand.

@@ -58,6 +58,9 @@ class Game(models.Model):
     per_point = models.DecimalField(max_digits=12, decimal_places=4, default=Decimal(0))
     first_dealer = models.PositiveSmallIntegerField(default=0)
     stopped = models.CharField(max_length=10, choices=SETTLE_CHOICES, blank=True)
+    # Payment handles by player, {"John": ["swish", "0701234567"]} (games/handles.py): shown on
+    # the scoring and watch pages only; on the row, so the settle-up costs no query.
+    pay_handles = models.JSONField(default=dict, blank=True)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     # Moves on by one with every change (see `touch`): commands name the version they were made

@@ -12,6 +12,7 @@ from django.utils import timezone
 from kalooki_ledger import rules as engine
 
 from .models import BuyInDecision, Change, Entry, Game, Hand, Seat
+from .present import paylinks
 
 
 def add_hands(
@@ -97,8 +98,33 @@ def store_record(record: engine.GameRecord) -> Game:
 
 
 def import_record(data: object) -> Game:
-    """Checks a record exactly as the forms do and stores it; RecordError stores nothing."""
-    return store_record(engine.parse_record(data))
+    """Checks a record exactly as the forms do and stores it; RecordError stores nothing.
+
+    A scorer's own export may carry the players' payment handles (`pay_handles`, not a key of
+    the record format): each is kept where it would have been accepted at the table."""
+    handles = None
+    if isinstance(data, dict) and "pay_handles" in data:
+        data = dict(data)
+        handles = data.pop("pay_handles")
+    game = store_record(engine.parse_record(data))
+    if isinstance(handles, dict):
+        kept = _valid_handles(handles, game)
+        if kept:
+            game.pay_handles = kept
+            game.save(update_fields=["pay_handles"])
+    return game
+
+
+def _valid_handles(handles: dict, game: Game) -> dict[str, list[str]]:
+    offered = {s.key for s in paylinks.offered(game.currency)}
+    players = set(game.seat_ids())
+    kept = {}
+    for name, pair in handles.items():
+        if name in players and isinstance(pair, list) and len(pair) == 2 and pair[0] in offered:
+            handle = paylinks.clean(pair[0], str(pair[1]))
+            if handle:
+                kept[name] = [pair[0], handle]
+    return kept
 
 
 def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import room, views
 
 app_name = "games"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<token:token>/hands/<int:number>/delete/", views.delete_hand, name="delete"),
     path("g/<token:token>/stop/", views.stop, name="stop"),
     path("g/<token:token>/paid/", views.paid, name="paid"),
+    path("g/<token:token>/pay-handle/", views.pay_handle, name="pay_handle"),
     path("g/<token:token>/date/", views.played_on, name="date"),
     path("g/<token:token>/sheet/", views.sheet, name="sheet"),
     path("g/<token:token>/rules/", views.rules, name="rules"),
@@ -27,4 +28,5 @@ urlpatterns = [
     path("w/<token:token>/remember/", views.watch_remember, name="watch_remember"),
     path("w/<token:token>/rules/", views.watch_rules, name="watch_rules"),
     path("w/<token:token>/qr.svg", views.watch_qr, name="watch_qr"),
+    path("w/<token:token>/board/", room.panel, name="room_panel"),
 ]

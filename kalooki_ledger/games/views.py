@@ -21,7 +21,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import answers, commands, device, offline, posted, present, sheet_body
+from . import answers, commands, device, handles, offline, posted, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -62,14 +62,21 @@ def _table_context(
         if ledger.transfers
         else set()
     )
+    # The payees' handles, for the pay links beside what they are owed (one query, once over).
+    held = handles.handles_of(game) if ledger.transfers else {}
+    currency = ledger.game.stakes.currency
     transfers = [
         {
             "text": present.transfer_line(t, fmt),
             "key": present.transfer_key(t, ledger.money_digits),
             "paid": (t.payer, t.payee, t.amount) in paid,
+            "pay": handles.pay_link(t, held, currency, str(game)),
         }
         for t in ledger.transfers
     ]
+    for t in transfers:  # a QR code too, for the payer to scan from the phone on the table
+        if t["pay"]:
+            t["qr"] = qr_svg(t["pay"]["url"], gettext("QR code of the pay link"))
     asked = None
     if ledger.awaiting_buy_ins:
         name = ledger.awaiting_buy_ins[0]
@@ -110,6 +117,14 @@ def _table_context(
         seats = commands.seat_order(ledger)
         hand_form = HandForm(players, seats, rules, ledger.next_deal, typed)
     context["hand_form"] = hand_form
+    if context.get("can_edit"):  # the handles form: the scoring page alone
+        context["pay_handles"] = handles.form_rows(game, ledger)
+        if ledger.over and any(t["pay"] for t in transfers):  # the text with the pay links
+            said = present.share_text(ledger, str(game)).split("\n")
+            said[len(said) - len(transfers) :] = handles.with_handles(
+                ledger, held, str(game), links=True
+            )
+            context["share_text_paying"] = "\n".join(said)
     return context
 
 
@@ -457,6 +472,16 @@ def paid(request: HttpRequest, game: Game) -> HttpResponse:
     post = request.POST
     was = set(post.getlist("was")) if post.get("shown") else None
     command = commands.MarkPaid(game, set(post.getlist("paid")), was)
+    return _table_answer(request, game, _command(request, game, command))
+
+
+@require_POST
+@scoring
+def pay_handle(request: HttpRequest, game: Game) -> HttpResponse:
+    """Sets or removes a player's payment handle (the service "" removes it)."""
+    post = request.POST
+    service = "" if post.get("action") == "remove" else post.get("service", "")
+    command = handles.SetHandle(game, post.get("player", ""), service, post.get("handle", ""))
     return _table_answer(request, game, _command(request, game, command))
 
 

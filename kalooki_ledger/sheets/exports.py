@@ -3,24 +3,33 @@
 import json
 from collections.abc import Callable
 
+from kalooki_ledger.games.handles import handles_of
 from kalooki_ledger.games.models import Game
 
 from .csv import game_csv
 from .pdf import place_of, score_sheet_pdf
 
 
-def render_json(game: Game) -> bytes:
-    return (json.dumps(game.to_json(), indent=2, ensure_ascii=False) + "\n").encode()
+def render_json(game: Game, handles: bool = False) -> bytes:
+    """The record with its results; with the players' payment handles only when the scorer
+    asks (`handles`), for a record kept privately: a watch link's export never has them."""
+    data = game.to_json()
+    if handles and game.pay_handles:
+        data["pay_handles"] = game.pay_handles
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def render_csv(game: Game) -> bytes:
     return game_csv(game.ledger()).encode()
 
 
-def render_pdf(game: Game, paper: str = "a4") -> bytes:
+def render_pdf(game: Game, paper: str = "a4", handles: bool = False) -> bytes:
+    """The printed sheet; with the payees' handles beside the settle-up only when the scorer
+    asks (`handles`): a watch link's sheet never has them."""
     ledger = game.ledger()
     record = game.to_record(ledger)
-    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date())
+    held = handles_of(game) if handles else None
+    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date(), held)
 
 
 # Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.

@@ -1,5 +1,6 @@
 """Score sheets as PDF through WeasyPrint: one game's sheet, laid out like source 000's."""
 
+import dataclasses
 import datetime
 import functools
 from collections.abc import Callable
@@ -9,6 +10,7 @@ from weasyprint import CSS, HTML
 from weasyprint.urls import URLFetcher
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games.handles import with_handles
 
 from .sheet import score_sheet
 
@@ -62,8 +64,13 @@ def score_sheet_html(
     paper: str = "a4",
     place: str = "",
     started: datetime.date | None = None,
+    handles: dict[str, tuple[str, str]] | None = None,
 ) -> str:
+    """`handles`: the payees' payment handles beside the settle-up, when the scorer asks."""
     sheet = score_sheet(record, ledger, place, started)
+    if handles:
+        paying = with_handles(ledger, handles, record.title, links=False)
+        sheet = dataclasses.replace(sheet, transfers=tuple(paying))
     context = {"sheet": sheet, "paper": check_paper(paper), "span": 2 * len(sheet.players)}
     return render_to_string("sheets/score_sheet_pdf.html", context)
 
@@ -74,6 +81,7 @@ def score_sheet_pdf(
     paper: str = "a4",
     place: str = "",
     started: datetime.date | None = None,
+    handles: dict[str, tuple[str, str]] | None = None,
 ) -> bytes:
-    html = score_sheet_html(record, ledger, paper, place, started)
+    html = score_sheet_html(record, ledger, paper, place, started, handles)
     return pdf_bytes(html, (score_sheet_css(),))

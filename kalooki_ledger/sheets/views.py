@@ -67,7 +67,10 @@ def pdf(request, token: str):
                 "Download the hands as CSV or the game as JSON instead: they hold every hand."
             ),
         )
-    return _download(render_pdf(game, paper), "application/pdf", _file_name(game, "pdf"))
+    # The handles only by the scoring link, and only when asked for (?handles=1).
+    handles = token == game.edit_token and request.GET.get("handles") == "1"
+    pdf = render_pdf(game, paper, handles)
+    return _download(pdf, "application/pdf", _file_name(game, "pdf"))
 
 
 @require_GET
@@ -79,7 +82,9 @@ def csv(request, token: str):
 @require_GET
 def json_record(request, token: str):
     game = _game(token)
-    return _download(render_json(game), "application/json", _file_name(game, "json"))
+    # The handles only by the scoring link, and only when asked for (?handles=1).
+    handles = token == game.edit_token and request.GET.get("handles") == "1"
+    return _download(render_json(game, handles), "application/json", _file_name(game, "json"))
 
 
 # Anyone may import without an account, so each client gets a number of imports an hour:

@@ -38,7 +38,11 @@ def test_a_history_written_by_an_english_phone_reads_swedish_to_a_swedish_reader
     with translation.override("en"):
         hand = EngineHand(winner="John", penalties={"Andy": 20, "Mark": 30, "Frank": 4})
         applied(game, commands.RecordHand(1, hand), "key-record-1")
-        applied(game, commands.SetDate(datetime.date(2026, 11, 20), datetime.date(2026, 11, 24)), "key-date-1")
+        applied(
+            game,
+            commands.SetDate(datetime.date(2026, 11, 20), datetime.date(2026, 11, 24)),
+            "key-date-1",
+        )
         applied(game, commands.Stop("refund"), "key-stop-01")
 
     english = texts(game, "en")

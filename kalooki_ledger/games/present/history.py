@@ -155,6 +155,13 @@ def _admin(v: Values) -> str:
     return gettext("Changed in the admin: %(fields)s") % {"fields": fields}
 
 
+def _handle(v: Values) -> str:
+    names = {"name": v["player"], "service": v["service"]}
+    if not v["service"]:
+        return gettext("Removed %(name)s's payment handle") % names
+    return gettext("Set %(name)s's payment handle (%(service)s)") % names
+
+
 WRITERS: dict[str, Callable[[Values], str]] = {
     "start": _start,
     "record": _record,
@@ -166,6 +173,7 @@ WRITERS: dict[str, Callable[[Values], str]] = {
     "paid": _paid,
     "date": _date,
     "admin": _admin,
+    "handle": _handle,
 }
 
 

@@ -1,0 +1,192 @@
+"""A board for the room: a club's tables playing now, or a tournament's round, who is out, who
+waits to buy in, the next round's seating and the prize pot, in large type for a screen across
+the room (1920x1080). Nothing private: no scoring links, no handles, no controls.
+
+Its link is a capability (signed, like a watch link) so a TV and any player's phone open it
+without an account. The frame and every table on it are answered like a watch link's page: under
+/w/, public for two seconds with an ETag, a poll whose state stands answered 204, so the shared
+cache in front (deploy/nginx.conf) serves a room full of boards. docs/clubs.md.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.signing import Signer
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from kalooki_ledger.games import room
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.qr import qr_svg
+from kalooki_ledger.games.views import _phone_language, _public
+
+from . import tournaments
+from .models import Club, ClubPlayer, Tournament, TournamentBuyIn, TournamentTable
+
+SALT = "kalooki_ledger.clubs.board"
+KINDS = ("club", "tournament")
+PER_PAGE = 6  # tables on one page of the board at 1920x1080: three across, two down
+RECENT = timedelta(hours=12)  # a club's table counts as playing now if changed this recently
+ROTATE_SECONDS = 12
+
+
+def signature(kind: str, pk: int) -> str:
+    return Signer(salt=SALT).signature(f"{kind}:{pk}")
+
+
+def board_url(kind: str, pk: int) -> str:
+    return reverse("board", args=[kind, pk, signature(kind, pk)])
+
+
+def _club_games(club: Club) -> list[Game]:
+    """The club's games changed lately, oldest first (the ones not over are its tables now)."""
+    since = timezone.now() - RECENT
+    return list(
+        Game.objects.filter(club_link__club=club, updated__gte=since).order_by("created", "id")
+    )
+
+
+def _state_key(kind: str, pk: int) -> str:
+    """What the board shows changes only when one of these does: a few queries, no replay."""
+    if kind == "club":
+        parts = list(
+            Game.objects.filter(
+                club_link__club_id=pk, updated__gte=timezone.now() - RECENT
+            ).values_list("pk", "version")
+        )
+    else:
+        parts = [
+            *Game.objects.filter(tournament_table__tournament_id=pk).values_list("pk", "version"),
+            *TournamentBuyIn.objects.filter(tournament_id=pk).values_list(
+                "pk", "to_table_id", "refunded"
+            ),
+            *Tournament.objects.filter(pk=pk).values_list("stage"),
+        ]
+    return hashlib.sha1(repr(sorted(map(repr, parts))).encode()).hexdigest()[:16]
+
+
+def _pages(games: list[tuple[str, Game]]) -> list[list[dict]]:
+    """The tables, each with its name on the board, six to a page."""
+    panels = [{"label": label, "panel": room.panel_context(game)} for label, game in games]
+    return [panels[i : i + PER_PAGE] for i in range(0, len(panels), PER_PAGE)] or [[]]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One table of the next round: its name and who is seated there so far."""
+
+    label: str
+    names: list[str]
+    places: int
+
+
+def next_round(state: tournaments.State) -> list[Seating]:
+    """The next round's tables as the results so far fill them (tournaments.start_semis and
+    start_final seat them the same way); empty once the final is seated."""
+    stage = state.tournament.stage
+    if stage == Tournament.HEATS and state.heats:
+        winners = [t.winner.name if t.winner else "" for t in state.heats]
+        if len(state.heats) <= tournaments.STRAIGHT_TO_FINAL:
+            return [Seating(_("Final"), [n for n in winners if n], len(winners))]
+        return [
+            Seating(
+                _("Semi-final %(letter)s") % {"letter": letter}, [n for n in half if n], len(half)
+            )
+            for letter, half in (("A", winners[0::2]), ("B", winners[1::2]))
+        ]
+    if stage == Tournament.SEMIS:
+        names = [p.name for semi in state.semis for p in semi.top_two()]
+        return [Seating(_("Final"), names, 2 * len(state.semis))]
+    return []
+
+
+def out_of_it(state: tournaments.State) -> list[ClubPlayer]:
+    """Who is out of the tournament: out at a table and not (yet) bought in from it; at the
+    semi-finals, those not in a semi's top two once it has finished."""
+    bought = {(b.person_id, b.from_table_id) for b in state.buy_ins}
+    out = [
+        person for t in state.heats for person in t.out() if (person.pk, t.table.pk) not in bought
+    ]
+    for semi in state.semis:
+        if semi.finished:
+            top = {p.pk for p in semi.top_two()}
+            out += [p for p in semi.people.values() if p.pk not in top]
+    return out
+
+
+def _round_tables(state: tournaments.State) -> list[tuple[str, Game]]:
+    stage = state.tournament.stage
+    rounds = {
+        Tournament.HEATS: TournamentTable.HEAT,
+        Tournament.SEMIS: TournamentTable.SEMI,
+    }
+    wanted = rounds.get(stage, TournamentTable.FINAL)
+    return [(t.table.label, t.game) for t in state.tables if t.table.round == wanted]
+
+
+def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
+    url = board_url(kind, pk)
+    context = {
+        "kind": kind,
+        "key": key,
+        "url": url,
+        "rotate": ROTATE_SECONDS,
+        "qr": qr_svg(request.build_absolute_uri(url), _("QR code of this board")),
+    }
+    if kind == "club":
+        club = Club.objects.filter(pk=pk).first()
+        if club is None:
+            raise Http404(_("No such board"))
+        playing = [g for g in _club_games(club) if not g.ledger().over]
+        # A tournament's table by its name in the board's language, not its stored title.
+        at = TournamentTable.objects.filter(game__in=playing).select_related("tournament")
+        named = {t.game_id: f"{t.tournament.name} · {t.label}" for t in at}
+        games = [(named.get(g.pk, str(g)), g) for g in playing]
+        context.update(title=club.name, pages=_pages(games), tables=len(games))
+        return context
+    tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
+    if tournament is None:
+        raise Http404(_("No such board"))
+    state = tournaments.load(tournament)
+    games = _round_tables(state)
+    context.update(
+        title=tournament.name,
+        subtitle=tournament.club.name,
+        state=state,
+        stage=_("Finished") if state.champion else tournament.get_stage_display(),
+        pages=_pages(games),
+        tables=len(games),
+        waiting=state.waiting,
+        out=out_of_it(state),
+        seating=next_round(state),
+    )
+    return context
+
+
+@require_GET
+def board(request: HttpRequest, kind: str, pk: int, sig: str) -> HttpResponse:
+    """The board, or its poll (htmx): 304 for the ETag it has, 204 while its state stands."""
+    if kind not in KINDS or not constant_time_compare(sig, signature(kind, pk)):
+        raise Http404(_("No such board"))
+    key = _state_key(kind, pk)
+    language = _phone_language(request)
+    etag = f'"b{key}-{language}{"-f" if request.htmx else ""}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    elif request.htmx and request.GET.get("v") == key:
+        response = HttpResponse(status=204)
+    else:
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            template = "clubs/board.html#frame" if request.htmx else "clubs/board.html"
+            response = HttpResponse(
+                render_to_string(template, _context(request, kind, pk, key), request)
+            )
+    response["Content-Language"] = language
+    return _public(response, etag)
