@@ -28,7 +28,7 @@ def scored(game: Game, winner: str, **values: int) -> None:
     hand = engine.Hand(winner=winner, penalties=values)
     sent = commands.Sent(game.version, "", "table phone")
     command = commands.RecordHand(game.ledger().next_hand_number, hand=hand)
-    assert commands.apply(game, sent, command).status == 200
+    assert commands.apply(game, sent, command).verdict is commands.Verdict.APPLIED
 
 
 def finish(table: tournaments.TableState) -> None:

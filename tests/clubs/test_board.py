@@ -32,7 +32,10 @@ def scored(game: Game, winner: str, **values: int) -> None:
     number = game.ledger().next_hand_number
     hand = engine.Hand(winner=winner, penalties=values)
     sent = commands.Sent(game.version, "", "board test")
-    assert commands.apply(game, sent, commands.RecordHand(number, hand=hand)).status == 200
+    assert (
+        commands.apply(game, sent, commands.RecordHand(number, hand=hand)).verdict
+        is commands.Verdict.APPLIED
+    )
 
 
 def test_a_board_link_with_a_wrong_signature_is_not_found(client):
@@ -102,7 +105,10 @@ def test_no_handle_and_no_scoring_link_is_ever_on_a_board(client):
     game.hands.all().delete()
     game.touch()
     sent = commands.Sent(game.version, "", "test")
-    assert commands.apply(game, sent, SetHandle(game, "Bob", "monzo", "bobbyb")).status == 200
+    assert (
+        commands.apply(game, sent, SetHandle(game, "Bob", "monzo", "bobbyb")).verdict
+        is commands.Verdict.APPLIED
+    )
     html = client.get(board.board_url("club", club.pk)).content.decode()
     panel = client.get(reverse("games:room_panel", args=[game.share_token])).content.decode()
     for page in (html, panel):

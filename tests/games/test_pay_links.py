@@ -96,7 +96,7 @@ def test_a_scorer_sets_a_handle_and_the_settle_up_links_to_it(client):
     response = client.post(reverse("games:pay_handle", args=[game.edit_token]), post)
     assert response.status_code == 302
     assert Game.objects.get().pay_handles == {"John": ["swish", "0701234567"]}
-    assert Change.objects.get(action="handle").summary == "Set John's payment handle (Swish)"
+    assert Change.objects.get(action="handle").text == "Set John's payment handle (Swish)"
     page = client.get(game.get_absolute_url()).content.decode()
     assert "https://app.swish.nu/1/p/sw/?sw=0701234567&amp;amt=1.60&amp;cur=SEK" in page
     watching = client.get(game.share_url()).content.decode()

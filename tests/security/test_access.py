@@ -45,8 +45,16 @@ SCORING_ROUTES = [
     "/g/{t}/sheet/",
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
+    "/g/{t}/pay-handle/",
 ]
-WATCH_ROUTES = ["/w/{t}/", "/w/{t}/sheet/", "/w/{t}/rules/", "/w/{t}/remember/", "/w/{t}/qr.svg"]
+WATCH_ROUTES = [
+    "/w/{t}/",
+    "/w/{t}/sheet/",
+    "/w/{t}/rules/",
+    "/w/{t}/remember/",
+    "/w/{t}/qr.svg",
+    "/w/{t}/board/",  # the table's panel on a room's board
+]
 # The JSON API takes either link; only the scoring one writes (tested in test_api_access.py).
 API_ROUTES = [
     "/api/v1/games/{t}",
@@ -78,6 +86,7 @@ CHANGING_POSTS = {
     "/g/{t}/stop/": {"settle": "refund"},
     "/g/{t}/paid/": {"paid": ["Mark>Andy>0.60"]},  # the transfer of finished_game()
     "/g/{t}/date/": {"played_on": "2026-11-20"},
+    "/g/{t}/pay-handle/": {"player": "Mark", "service": "monzo", "handle": "markymark"},
 }
 
 

@@ -311,6 +311,8 @@ def test_every_route_refuses_a_post_without_the_token():
         "<int:number>": "1",
         "<slug:slug>": club.slug,
         "<int:pk>": "1",
+        "<slug:kind>": "club",
+        "<str:sig>": "sig",
         "<uidb64>": "MQ",
         "<token>": "set-password",
     }
