@@ -7,8 +7,10 @@ how a browser learns that there is a new worker. See docs/offline.md.
 """
 
 import hashlib
+import json
 
 from django.contrib.staticfiles import finders
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -16,6 +18,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from kalooki_ledger.rules import family_of
+
+from . import present
 
 # Everything a table page needs, kept on the phone when the worker installs.
 KEPT = [
@@ -61,8 +65,16 @@ def elimination_kit(ledger) -> dict | None:
         "factor": rules.penalty_factor(True),
         "bonus": [rules.winner_bonus(False), rules.winner_bonus(True)],
         "needs": rules.buy_in_needs_remaining,
+        "price": present.Money(ledger)(ledger.game.stakes.buy_in),
         "seats": [
             {"name": s.name, "total": s.total, "left": s.buy_ins_left, "out": s.out}
             for s in ledger.standings
         ],
     }
+
+
+def kit_attribute(ledger) -> str:
+    """The kit as the hand form's `data-offline-kit`: an attribute survives every htmx swap,
+    where a script element would be dropped (htmx removes scripts with allowScriptTags off)."""
+    kit = elimination_kit(ledger)
+    return json.dumps(kit, cls=DjangoJSONEncoder) if kit else ""

@@ -94,7 +94,7 @@ def _table_context(
         "dealt": _dealt(rules, ledger.next_deal),
         "family": family,
         "leading": present.leading(ledger),
-        "offline_kit": offline.elimination_kit(ledger),
+        "offline_kit": offline.kit_attribute(ledger),
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),

@@ -26,6 +26,10 @@
   var again = false; // asked to flush while flushing: go round once more
   var sending = null; // the id of the command on its way
   var retry = null;
+  // After a failed attempt: the next in 3 s, then 6, 12, 15, 15… (a lost signal is often back
+  // soon, and the browser's own "online" event never comes when only the network was cut).
+  var FIRST_PAUSE = 3000;
+  var pause = FIRST_PAUSE;
 
   // ---- IndexedDB, directly: one store of commands, in the order they were made.
   var opened = null;
@@ -286,11 +290,12 @@
   }
 
   // ---- Elimination games: who the kept hands put over the limit, worked out on the phone from
-  // the engine's figures in the page (#offline-kit), so the scorer answers the buy-in question
-  // without signal. The server replays everything it is sent: a wrong guess comes back refused.
+  // the engine's figures on the hand form (data-offline-kit, an attribute, which survives every
+  // htmx swap), so the scorer answers the buy-in question without signal. The server replays
+  // everything it is sent: a wrong guess comes back refused.
   function kit() {
-    var el = document.getElementById("offline-kit");
-    return el ? JSON.parse(el.textContent) : null;
+    var form = document.querySelector("form.hand[data-offline-kit]");
+    return form ? JSON.parse(form.dataset.offlineKit) : null;
   }
   function projected() {
     var k = kit();
@@ -330,7 +335,7 @@
         } else { next.out = true; }
       }
     }
-    return { asked: asked[0] || null, seats: seats };
+    return { asked: asked[0] || null, seats: seats, price: k.price };
   }
   function ask(form) {
     var old = document.getElementById("offline-ask");
@@ -352,7 +357,8 @@
     } else if (table.asked) {
       var offer = table.asked;
       card.appendChild(element("h2", "", gettext("Buy in?")));
-      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s is on %(total)s — buy in and go back to %(reset)s?"), { name: offer.name, total: offer.total, reset: offer.reset })));
+      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s is on %(total)s — buy in for %(stake)s and go back to %(reset_to)s?"),
+        { name: offer.name, total: offer.total, stake: table.price, reset_to: offer.reset })));
       card.appendChild(element("p", "muted", gettext("Worked out on this phone: the server checks it when the signal returns.")));
       var buttons = element("div", "buttons");
       [[true, gettext("Buy in"), "primary"], [false, gettext("Drop out"), "secondary"]].forEach(function (choice) {
@@ -486,6 +492,7 @@
       render();
       return send(entry).then(function (answer) {
         if (answer.status >= 200 && answer.status < 300) {
+          pause = FIRST_PAUSE;
           saved.push(label(entry));
           say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
           if (answer.version) {
@@ -498,7 +505,8 @@
           entry.state = "queued";
           say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
           again = false;
-          retry = setTimeout(flush, 15000);
+          retry = setTimeout(flush, pause);
+          pause = Math.min(pause * 2, 15000);
         } else {
           entry.state = answer.status === 409 ? "conflict" : "refused";
           entry.error = answer.body.error ||
