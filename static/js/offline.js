@@ -53,21 +53,41 @@
       : gettext("offline — showing the table as of %(time)s"), { time: when });
   }
 
-  // The watch page: how fresh the scores are, and whether its polls get through.
+  // The watch page: how fresh the scores are, by the server's clock. A poll may be answered by
+  // the browser's cache (the watch link is cacheable for every watcher), so the time is the
+  // server's: the page's data-checked-at, then the Date of each answer, which a cache keeps.
+  var STALE = 10; // s: older than this, the page says it is offline
   function watchFreshness(live) {
     var status = line("freshness", "freshness muted", live);
     var failing = false;
+    var state = 0; // the server's time of the newest state shown (ms, the server's clock)
+    var skew = 0; // phone minus server when the server's clock is ahead (never positive)
+    function heard(at) {
+      if (!at) { return; }
+      skew = Math.min(skew, Date.now() - at);
+      state = Math.max(state, at);
+    }
+    heard(Number(live.dataset.checkedAt) || seen);
     function show() {
-      var ago = Math.round((Date.now() - seen) / 1000);
-      status.textContent = failing
-        ? interpolate(gettext("reconnecting… (last update %(time)s)"), { time: clock(new Date(seen)) })
+      var at = state + skew;
+      var ago = Math.max(0, Math.floor((Date.now() - at) / 1000));
+      var offline = failing || ago >= STALE;
+      status.textContent = offline
+        ? interpolate(gettext("offline, last update %(time)s"), { time: clock(new Date(at)) })
         : interpolate(ago < 60 ? gettext("updated %(n)s s ago") : gettext("updated %(n)s min ago"),
           { n: ago < 60 ? ago : Math.floor(ago / 60) });
-      status.classList.toggle("stale", failing);
+      status.classList.toggle("stale", offline);
     }
     document.addEventListener("htmx:afterRequest", function (event) {
       if (event.detail.requestConfig.verb !== "get") { return; }
+      var xhr = event.detail.xhr;
       failing = !event.detail.successful;
+      if (!failing && xhr) { heard(Date.parse(xhr.getResponseHeader("Date") || "") || 0); }
+      show();
+    });
+    document.addEventListener("htmx:afterSettle", function () {
+      var fresh = document.getElementById("live");
+      if (fresh) { heard(Number(fresh.dataset.checkedAt) || 0); }
       show();
     });
     setInterval(show, 1000);

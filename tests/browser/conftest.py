@@ -3,6 +3,7 @@
 import contextlib
 import os
 import socket
+import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -68,6 +69,16 @@ def second_phone(browser, live_server, transactional_db):
     page.set_default_timeout(8000)
     yield page
     context.close()
+
+
+LOOKS = Path(tempfile.gettempdir()) / "kalooki-looks"
+
+
+def look(page, name: str, full_page: bool = False) -> None:
+    """A screenshot to look at while working, outside the repository (docs/ keeps only the
+    ones it shows: `shoot`)."""
+    LOOKS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(LOOKS / f"{name}.png"), full_page=full_page)
 
 
 def shoot(page, name: str) -> None:

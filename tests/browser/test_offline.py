@@ -215,7 +215,7 @@ def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(second_pho
     expect(freshness).to_have_text("updated 2 s ago", timeout=4000)
 
     page.context.set_offline(True)
-    expect(freshness).to_contain_text("reconnecting… (last update ", timeout=8000)
+    expect(freshness).to_contain_text("offline, last update ", timeout=10000)
     shoot(page, "watch-reconnecting")
     post_hand(game, 1, *HANDS[0])
 

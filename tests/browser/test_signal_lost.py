@@ -3,12 +3,14 @@
 a phone whose network drops. Hands are recorded online first, then without the network."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.test_offline import open_kept, record, server_hands
+from tests.browser.conftest import look, new_phone
+from tests.browser.test_offline import HANDS, open_kept, post_hand, record, server_hands
 from tests.games.web import stored_game
 
 pytestmark = pytest.mark.browser
@@ -44,3 +46,41 @@ def test_after_a_hand_saved_online_a_hand_kept_without_network_still_asks_the_bu
     assert hands[1]["buy_ins"] == {"Frank": True}
     frank = Game.objects.get(pk=game.pk).ledger().standing("Frank")
     assert (frank.total, frank.buy_ins) == (85 + 9, 1)
+
+
+def clock_at(page, seconds: float) -> str:
+    """HH:MM of a moment as the phone writes it (its own time zone)."""
+    return page.evaluate(
+        "s => { const d = new Date(s * 1000), two = n => String(n).padStart(2, '0');"
+        " return two(d.getHours()) + ':' + two(d.getMinutes()); }",
+        seconds,
+    )
+
+
+def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_update(
+    browser, signal
+):
+    game = stored_game()
+    page = new_phone(browser, signal.url)
+    page.goto(game.share_url())
+    freshness = page.locator("#freshness")
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    page.wait_for_timeout(4000)  # a few polls, some answered by the browser's cache
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+
+    signal.cut()
+    cut = time.time()
+    # The browser's cache may answer the polls for 30 s more: the page still knows their age.
+    expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"), timeout=10_000)
+    assert time.time() - cut <= 10.5
+    shown = freshness.inner_text().rsplit(" ", 1)[1]
+    assert shown in {clock_at(page, cut), clock_at(page, cut - 6)}
+    page.wait_for_timeout(3000)
+    expect(freshness).to_contain_text("offline, last update ")
+    look(page, "watch-offline")
+
+    post_hand(game, 1, *HANDS[0])
+    signal.restore()
+    expect(page.locator(".status")).to_contain_text("Hand 2", timeout=40_000)
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    page.context.close()
