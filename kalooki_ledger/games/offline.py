@@ -45,7 +45,8 @@ def kept_urls() -> list[str]:
 def service_worker(request: HttpRequest) -> HttpResponse:
     urls = kept_urls()
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
-    body = render_to_string("sw.js", {"urls": urls, "version": version})
+    context = {"urls": urls, "version": version, "stylesheet": static("css/app.css")}
+    body = render_to_string("sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     # Always asked for again: a stale worker would keep serving stale pages.
     response["Cache-Control"] = "no-cache"

@@ -36,8 +36,12 @@
     });
   }
 
-  // The table as last seen: marked offline with the time it was fetched.
-  function markOffline() {
+  // The table as last seen: marked offline with the time it was fetched. A kept copy is shown
+  // only when the network failed, whatever navigator.onLine says (it stays true when only the
+  // network is lost), so it says "offline" until the browser tells of a return.
+  var back = false;
+  function markOffline(event) {
+    if (event && event.type) { back = event.type === "online"; }
     var kept = document.documentElement.dataset.keptAt;
     var main = document.querySelector("main");
     if (!main || (!kept && navigator.onLine)) {
@@ -48,7 +52,7 @@
     var note = line("offline", "notice warning offline", main.firstChild);
     note.setAttribute("role", "status");
     var when = clock(kept ? new Date(kept) : new Date(seen));
-    note.textContent = interpolate(navigator.onLine
+    note.textContent = interpolate(navigator.onLine && (back || !kept)
       ? gettext("Back online — this is the table as of %(time)s: reload for the latest.")
       : gettext("offline — showing the table as of %(time)s"), { time: when });
   }

@@ -415,13 +415,25 @@
       !Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value; }));
   }
   // The table as the server now has it, unless the scorer is typing the next hand.
+  // A kept copy (shown without signal) is fetched again until the server answers.
   function refresh() {
     if (!pristine() || !window.htmx) { return; }
+    var before = document.getElementById("live");
+    function done() {
+      if (document.getElementById("live") === before) { // no answer: nothing was swapped in
+        if (document.documentElement.dataset.keptAt) { later(); }
+        return;
+      }
+      numberForms();
+      document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
+    }
     window.htmx.ajax("GET", location.pathname, { target: "#live", swap: "outerHTML", select: "#live" })
-      .then(function () {
-        numberForms();
-        document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
-      });
+      .then(done, done);
+  }
+  function later() {
+    clearTimeout(retry);
+    retry = setTimeout(flush, pause);
+    pause = Math.min(pause * 2, 15000);
   }
 
   // ---- Keeping a command, and sending the outbox in order.
@@ -477,7 +489,7 @@
       var entry = entries[0];
       if (!entry) {
         stop();
-        if (saved.length) { refresh(); }
+        if (saved.length || document.documentElement.dataset.keptAt) { refresh(); }
         return;
       }
       if (entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) {
@@ -505,8 +517,7 @@
           entry.state = "queued";
           say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
           again = false;
-          retry = setTimeout(flush, pause);
-          pause = Math.min(pause * 2, 15000);
+          later();
         } else {
           entry.state = answer.status === 409 ? "conflict" : "refused";
           entry.error = answer.body.error ||

@@ -10,7 +10,14 @@ from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
 from tests.browser.conftest import look, new_phone
-from tests.browser.test_offline import HANDS, open_kept, post_hand, record, server_hands
+from tests.browser.test_offline import (
+    HANDS,
+    open_kept,
+    post_hand,
+    record,
+    server_hands,
+    until,
+)
 from tests.games.web import stored_game
 
 pytestmark = pytest.mark.browser
@@ -84,3 +91,26 @@ def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_up
     expect(page.locator(".status")).to_contain_text("Hand 2", timeout=40_000)
     expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
     page.context.close()
+
+
+def test_a_table_opened_once_on_a_new_phone_reloads_without_network_as_the_table_styled(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    page.goto(game.get_absolute_url())
+    until(page, "navigator.serviceWorker.controller !== null")
+    styled = page.evaluate("getComputedStyle(document.querySelector('button.primary')).color")
+
+    signal.cut()
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Friday at Mark's")
+    expect(page.locator("#offline")).to_contain_text("offline — showing the table as of ")
+    expect(page.locator("form.hand")).to_be_visible()
+    button = "getComputedStyle(document.querySelector('button.primary')).color"
+    assert page.evaluate(button) == styled
+    assert page.evaluate("typeof htmx") == "object"  # and its scripts
+    look(page, "first-visit-offline")
+
+    signal.restore()  # the kept copy is replaced by the server's table once it answers
+    expect(page.locator("#offline")).to_have_count(0, timeout=SENT_BACK)

@@ -28,6 +28,11 @@ def test_the_worker_keeps_the_static_files_a_table_needs_by_their_current_urls(c
         assert f'"{static(path)}"' in body
 
 
+def test_the_no_signal_page_of_the_worker_is_styled_by_the_kept_stylesheet(client):
+    body = client.get("/sw.js").content.decode()
+    assert f'<link rel="stylesheet" href="{static("css/app.css")}">' in body
+
+
 def test_the_csp_lets_the_worker_and_the_manifest_load_from_the_site_only(client):
     policy = client.get("/")["Content-Security-Policy"]
     assert "worker-src 'self'" in policy
