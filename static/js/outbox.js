@@ -207,6 +207,34 @@
     conflict: gettext("not sent: the game changed on another phone"),
     refused: gettext("not sent: refused"),
   };
+  // What a refusal says: what really changed, where the server's record tells it.
+  function stateText(entry, state) {
+    var held = entry.server && (entry.server.hands || []).length;
+    if (state === "conflict" && entry.kind === "hand" && held >= entry.body.number) {
+      return interpolate(gettext("not sent: the server already has a hand %(n)s"), { n: entry.body.number });
+    }
+    return STATES[state];
+  }
+  // Whether a 409 is about the hand number (another phone moved the game on), or the number still
+  // holds and the server refused for another reason (such as a buy-in question to answer first).
+  function moved(entry) {
+    if (!entry.server) { return true; }
+    var held = (entry.server.hands || []).length;
+    return entry.kind === "hand" ? held + 1 !== entry.body.number : held !== entry.body.number;
+  }
+  // A hand the server already holds, as typed here: two phones scored the same deal.
+  function sameHand(hand, body) {
+    var keys = ["winner", "kalookie", "void", "penalties", "counts", "adjustments"];
+    return keys.every(function (key) {
+      return JSON.stringify(sorted(hand[key])) === JSON.stringify(sorted(body[key]));
+    });
+  }
+  function sorted(value) {
+    if (!value || typeof value !== "object") { return value || null; }
+    var copy = {};
+    Object.keys(value).sort().forEach(function (key) { copy[key] = sorted(value[key]); });
+    return copy;
+  }
   function render() {
     var box = panel();
     box.textContent = "";
@@ -231,7 +259,7 @@
     entries.forEach(function (entry) {
       var state = entry.id === sending ? "sending" : entry.state;
       var row = element("li", state, label(entry) + " ");
-      row.appendChild(element("strong", "", STATES[state]));
+      row.appendChild(element("strong", "", stateText(entry, state)));
       if (entry.state === "conflict" || entry.state === "refused") { row.appendChild(decide(entry)); }
       list.appendChild(row);
     });
@@ -258,9 +286,23 @@
       box.appendChild(element("p", "", interpolate(gettext("On the server now: %(what)s."), { what: there })));
     }
     var buttons = element("div", "buttons");
-    if (entry.state === "conflict" && entry.kind === "hand" && entry.server) {
-      var next = (entry.server.hands || []).length + 1;
-      var send = element("button", "primary", interpolate(gettext("Send it as hand %(n)s"), { n: next }));
+    var held = entry.server ? entry.server.hands || [] : [];
+    var next = held.length + 1;
+    var twin = entry.state === "conflict" && entry.kind === "hand" && held[entry.body.number - 1] &&
+      sameHand(held[entry.body.number - 1], entry.body);
+    if (twin) {
+      box.appendChild(element("p", "", interpolate(gettext("The server already has this very hand as hand %(n)s (the same winner and values): it was scored twice. Drop this copy, unless the table really played it twice."), { n: entry.body.number })));
+    }
+    var drop = element("button", twin ? "primary" : "secondary", gettext("Drop it"));
+    drop.type = "button";
+    drop.addEventListener("click", function () {
+      if (!twin && !confirm(interpolate(gettext("Drop “%(what)s” from this phone? It will never be sent."), { what: label(entry) }))) { return; }
+      say("");
+      remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
+    });
+    if (twin) { buttons.appendChild(drop); }
+    if (entry.state === "conflict" && entry.kind === "hand" && entry.server && next !== entry.body.number) {
+      var send = element("button", twin ? "secondary" : "primary", interpolate(gettext("Send it as hand %(n)s"), { n: next }));
       send.type = "button";
       send.addEventListener("click", function () { renumber(entry, next); });
       buttons.appendChild(send);
@@ -270,13 +312,7 @@
       again.addEventListener("click", function () { entry.state = "queued"; save(entry).then(flush); });
       buttons.appendChild(again);
     }
-    var drop = element("button", "secondary", gettext("Drop it"));
-    drop.type = "button";
-    drop.addEventListener("click", function () {
-      if (!confirm(interpolate(gettext("Drop “%(what)s” from this phone? It will never be sent."), { what: label(entry) }))) { return; }
-      remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
-    });
-    buttons.appendChild(drop);
+    if (!twin) { buttons.appendChild(drop); }
     box.appendChild(buttons);
     return box;
   }
@@ -519,11 +555,11 @@
           again = false;
           later();
         } else {
-          entry.state = answer.status === 409 ? "conflict" : "refused";
+          entry.server = answer.body.game || null;
+          entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
           entry.error = answer.body.error ||
             interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
           (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
-          entry.server = answer.body.game || null;
           say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
         }
         // Read back what was saved: a load() racing this flush may have put older copies in `entries`.

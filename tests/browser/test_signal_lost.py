@@ -114,3 +114,68 @@ def test_a_table_opened_once_on_a_new_phone_reloads_without_network_as_the_table
 
     signal.restore()  # the kept copy is replaced by the server's table once it answers
     expect(page.locator("#offline")).to_have_count(0, timeout=SENT_BACK)
+
+
+def undo_kept(page) -> None:
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('#live form[action$="/undo/"] button').click()
+
+
+def test_a_kept_hand_refused_for_a_buy_in_question_goes_on_by_itself_once_it_is_answered(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+
+    signal.cut()
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 5})
+    undo_kept(page)  # kept: the phone no longer works out buy-ins, the server asks instead
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})  # Frank on 155
+    record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
+    expect(page.locator("#outbox li.queued")).to_have_count(4)
+
+    signal.restore()
+    refused = page.locator("#outbox li.refused")
+    expect(refused).to_contain_text(
+        "Frank must decide about buying in before the next hand.", timeout=SENT_BACK
+    )
+    expect(refused).not_to_contain_text("another phone")
+    expect(refused.get_by_role("button", name=re.compile("Send it as hand"))).to_have_count(0)
+    ask = page.locator("form.buy-in")
+    expect(ask).to_contain_text("Frank is on 155")
+    ask.get_by_role("button", name="Buy in").click()
+    # The kept hand goes on by itself once the question is answered: no tap.
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=5000)
+    hands = server_hands(game)
+    assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
+    assert hands[1]["penalties"]["Frank"] == 15 and hands[1]["buy_ins"] == {"Frank": True}
+
+
+def test_a_hand_a_second_phone_already_scored_the_same_is_dropped_by_default(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(page, *HANDS[1])
+    post_hand(game, 2, *HANDS[1])  # the second phone scored the same deal, the same way
+
+    signal.restore()
+    conflict = page.locator("#outbox li.conflict")
+    expect(conflict).to_contain_text("not sent: the server already has a hand 2", timeout=SENT_BACK)
+    expect(conflict).to_contain_text("The server already has this very hand as hand 2")
+    buttons = conflict.locator(".buttons button")
+    expect(buttons).to_have_text(["Drop it", "Send it as hand 3"])
+    expect(buttons.first).to_have_class("primary")
+    look(page, "conflict-twin")
+    buttons.first.click()  # no confirmation: the server has it
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.locator("#signal")).to_have_text("")
+    assert len(server_hands(game)) == 2
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
