@@ -362,13 +362,20 @@ def _command(request: HttpRequest, game: Game, command: commands.Command) -> com
     return commands.apply(game, sent, command)
 
 
-def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
-    """The table after a command from the table page, as it now stands."""
+def _table_answer(
+    request: HttpRequest, game: Game, outcome: commands.Outcome, typed: dict | None = None
+) -> HttpResponse:
+    """The table after a command from the table page, as it now stands; a refused hand's
+    values (`typed`) stay in the form, as an undone hand's do."""
     if outcome.status == 200:
         return _back_to_table(request, game, notice=outcome.notice)
     if outcome.entry is not None:
         return _render_table(request, game, status=outcome.status, hand_form=outcome.entry)
-    return _render_table(request, game, status=outcome.status, notice=outcome.notice)
+    return _render_table(request, game, status=outcome.status, notice=outcome.notice, typed=typed)
+
+
+# What a hand form posts besides the hand: a refused hand's values are offered again without them.
+COMMAND_FIELDS = ("csrfmiddlewaretoken", "key", "version", "number", "action")
 
 
 @require_GET
@@ -382,9 +389,31 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @scoring
 def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
-    return _table_answer(
-        request, game, _command(request, game, commands.RecordHand.posted(request.POST))
-    )
+    outcome = _command(request, game, commands.RecordHand.posted(request.POST))
+    typed = {k: v for k, v in request.POST.items() if k not in COMMAND_FIELDS}
+    if outcome.status == 409 and _is_last_hand(game, typed):
+        typed = {}  # a repeated tap, or a second phone that scored it the same: not offered again
+    return _table_answer(request, game, outcome, typed=typed)
+
+
+def _is_last_hand(game: Game, typed: dict) -> bool:
+    """Whether the form holds the hand the game already ends with (the same winner and values)."""
+    ledger = game.ledger()
+    if not ledger.game.hands:
+        return False
+    seats = commands.seat_order(ledger)
+    last = HandForm(list(seats), seats, ledger.game.rules).fill(ledger.game.hands[-1]).typed
+
+    def hand(fields: dict) -> dict:
+        kinds = ("value-", "cards-", "jokers-", "adjust-", "winner", "kalookie")
+        unset = {"", None}
+        return {
+            k: v
+            for k, v in fields.items()
+            if k.startswith(kinds) and v not in unset and not (k.startswith("jokers-") and v == "0")
+        }
+
+    return hand(last) == hand(typed)
 
 
 @require_POST

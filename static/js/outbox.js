@@ -484,6 +484,7 @@
       }
       render();
       numberForms();
+      if (form) { document.dispatchEvent(new CustomEvent("kalooki:kept")); }
       flush();
     }).catch(function () {
       say(interpolate(gettext("%(what)s: not sent, and this phone can't keep it (no storage): try again with signal."), { what: label(entry) }));
