@@ -101,7 +101,7 @@
   }
   function readHand(form, data) {
     var number = Number(data.get("number"));
-    if (data.get("action") === "void") { return { number: number, "void": true }; }
+    if (data.get("action") === "void" || data.get("action") === "void-anyway") { return { number: number, "void": true }; }
     var winner = data.get("winner");
     if (!winner) { return gettext("Choose who won the hand first."); }
     var hand = { number: number, winner: winner };
@@ -333,45 +333,90 @@
     var form = document.querySelector("form.hand[data-offline-kit]");
     return form ? JSON.parse(form.dataset.offlineKit) : null;
   }
-  function projected() {
-    var k = kit();
+  // The engine's elimination rules (rules/elimination.py) over the kept commands, from the
+  // kit: totals, buy-ins left, who is out, the next dealer, the question to ask, or the winner.
+  // Null when it can't follow (an undo past what the kit knows). A browser test replays random
+  // kept sequences here and in the engine and compares them.
+  function reckon(k, kept) {
     if (!k) { return null; }
-    var seats = k.seats.map(function (s) { return { name: s.name, total: s.total, left: s.left, out: s.out }; });
+    function copy(standing) {
+      return {
+        hands: standing.hands,
+        dealer: standing.dealer,
+        seats: standing.seats.map(function (s) { return { name: s.name, total: s.total, left: s.left, out: s.out }; }),
+      };
+    }
+    var state = copy(k);
+    var names = state.seats.map(function (s) { return s.name; });
+    var kept_before = []; // the state before each kept hand, for an undo
     var asked = [];
-    for (var i = 0; i < entries.length; i++) {
-      var entry = entries[i], body = entry.body;
-      if (entry.kind === "undo") { return null; }
-      if (entry.kind === "buy-in") {
-        var offer = asked.shift();
-        if (!offer || offer.name !== body.player) { return null; }
-        var seat = seats.filter(function (s) { return s.name === body.player; })[0];
-        if (body.bought_in) {
-          seat.total = offer.reset;
-          if (seat.left !== null) { seat.left -= 1; }
-        } else { seat.out = true; }
+    var reset = null;
+    var before = k.before || null;
+    function seat(name) { return state.seats[names.indexOf(name)]; }
+    function passDeal() {
+      var from = names.indexOf(state.dealer);
+      for (var step = 1; step <= names.length; step++) {
+        var next = state.seats[(from + step) % names.length];
+        if (!next.out) { state.dealer = next.name; return; }
+      }
+    }
+    for (var i = 0; i < kept.length; i++) {
+      var entry = kept[i], body = entry.body;
+      if (entry.kind === "undo") {
+        if (body.number !== state.hands) { return null; }
+        if (kept_before.length) { state = kept_before.pop(); }
+        else if (before) { state = copy(before); before = null; }
+        else { return null; }
+        asked = [];
         continue;
       }
-      if (asked.length) { return null; }
+      if (entry.kind === "buy-in") {
+        var offer = asked.shift();
+        if (!offer || offer.name !== body.player || body.number !== state.hands) { return null; }
+        var player = seat(body.player);
+        if (body.bought_in) {
+          player.total = reset;
+          if (player.left !== null) { player.left -= 1; }
+        } else { player.out = true; }
+        if (!asked.length) { passDeal(); }
+        continue;
+      }
+      if (asked.length || body.number !== state.hands + 1) { return null; }
+      kept_before.push(copy(state));
+      state.hands += 1;
       if (body["void"]) { continue; }
-      var playing = seats.filter(function (s) { return !s.out; });
+      var playing = state.seats.filter(function (s) { return !s.out; });
       playing.forEach(function (s) {
         s.total += s.name === body.winner ? -k.bonus[body.kalookie ? 1 : 0]
           : ((body.penalties || {})[s.name] || 0) * (body.kalookie ? k.factor : 1);
       });
       var within = playing.filter(function (s) { return s.total <= k.within; });
-      if (within.length === playing.length) { continue; }
-      if (within.length === 1) { return { winner: within[0].name, seats: seats }; }
-      var reset = Math.max.apply(null, within.map(function (s) { return s.total; }));
-      var from = seats.map(function (s) { return s.name; }).indexOf(body.winner);
-      for (var step = 1; step <= seats.length; step++) {
-        var next = seats[(from + step) % seats.length];
-        if (next.out || next.total <= k.within) { continue; }
-        if (within.length >= k.needs && (next.left === null || next.left > 0)) {
-          asked.push({ name: next.name, total: next.total, reset: reset, number: body.number });
-        } else { next.out = true; }
+      if (within.length === playing.length) { passDeal(); continue; }
+      var from = names.indexOf(body.winner);
+      var over = [];
+      for (var step = 1; step <= names.length; step++) {
+        var next = state.seats[(from + step) % names.length];
+        if (!next.out && next.total > k.within) { over.push(next); }
       }
+      if (within.length === 1) {
+        over.forEach(function (s) { s.out = true; });
+        return { winner: within[0].name, seats: state.seats, dealer: null, hands: state.hands, asked: null, price: k.price };
+      }
+      reset = Math.max.apply(null, within.map(function (s) { return s.total; }));
+      over.forEach(function (s) {
+        if (within.length >= k.needs && (s.left === null || s.left > 0)) {
+          asked.push({ name: s.name, total: s.total, reset: reset, number: state.hands });
+        } else { s.out = true; }
+      });
+      if (!asked.length) { passDeal(); }
     }
-    return { asked: asked[0] || null, seats: seats, price: k.price };
+    // While a question waits, nobody deals yet (the deal passes once it is answered).
+    return { asked: asked[0] || null, seats: state.seats, dealer: asked.length ? null : state.dealer,
+      hands: state.hands, winner: null, price: k.price };
+  }
+  window.kalookiReckon = reckon;
+  function projected() {
+    return reckon(kit(), entries);
   }
   function ask(form) {
     var old = document.getElementById("offline-ask");
@@ -426,10 +471,14 @@
     if (!entries.length) { return; }
     var next = after(entries[entries.length - 1]);
     var hand = document.querySelector("form.hand input[name=number]");
+    var table = form && projected();
     if (hand) {
       hand.value = next;
-      document.getElementById("hand-title").textContent = interpolate(gettext("Hand %(n)s"), { n: next });
+      var title = interpolate(gettext("Hand %(n)s"), { n: next });
+      if (table && table.dealer) { title += " · " + interpolate(gettext("%(dealer)s deals"), { dealer: table.dealer }); }
+      document.getElementById("hand-title").textContent = title;
     }
+    if (table) { standing(form, table); }
     var undoForm = document.querySelector('#live form[action$="/undo/"]');
     if (undoForm) {
       var undo = undoForm.querySelector("input[name=hand]");
@@ -438,6 +487,21 @@
       undoForm.setAttribute("hx-confirm", interpolate(gettext("Undo hand %(n)s?"), { n: next - 1 }));
       undoForm.querySelector("button").textContent = interpolate(gettext("Undo last hand (%(n)s)"), { n: next - 1 });
     }
+  }
+  // The strip above the hand form counts the kept hands too.
+  function standing(form, table) {
+    var list = form.querySelector(".strip ul.compact");
+    var k = kit();
+    if (!list || !k) { return; }
+    list.textContent = "";
+    table.seats.forEach(function (s) {
+      if (s.out) { return; }
+      var row = element("li", "", s.name + " ");
+      row.appendChild(element("strong", "", String(s.total)));
+      row.appendChild(document.createTextNode(" "));
+      row.appendChild(element("small", "", "(" + interpolate(gettext("%(room)s to go"), { room: k.within - s.total }) + ")"));
+      list.appendChild(row);
+    });
   }
   function clear(form) {
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (box) { box.checked = false; });

@@ -127,15 +127,18 @@ def test_a_kept_hand_refused_for_a_buy_in_question_goes_on_by_itself_once_it_is_
     page = phone_on_signal
     game = stored_game()
     open_kept(page, game)
-    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
-    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 70})
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 70})
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
 
     signal.cut()
-    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 5})
-    undo_kept(page)  # kept: the phone no longer works out buy-ins, the server asks instead
+    undo_kept(page)
+    undo_kept(page)  # two hands back: further than the phone can reckon, so the server asks
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 1\b"))
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
     record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})  # Frank on 155
     record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
-    expect(page.locator("#outbox li.queued")).to_have_count(4)
+    expect(page.locator("#outbox li.queued")).to_have_count(5)
 
     signal.restore()
     refused = page.locator("#outbox li.refused")
@@ -179,3 +182,32 @@ def test_a_hand_a_second_phone_already_scored_the_same_is_dropped_by_default(
     expect(page.locator("#signal")).to_have_text("")
     assert len(server_hands(game)) == 2
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
+
+
+def test_after_an_undo_kept_offline_the_phone_still_reckons_totals_dealer_and_buy_ins(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
+    expect(page.locator("#hand-title")).to_have_text("Hand 2 · Mark deals")
+
+    signal.cut()
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 5})
+    expect(page.locator("#hand-title")).to_have_text("Hand 3 · John deals")
+    expect(page.locator(".strip .compact")).to_contain_text("Frank 145 (5 to go)")
+    undo_kept(page)
+    expect(page.locator("#hand-title")).to_have_text("Hand 2 · Mark deals")
+    expect(page.locator(".strip .compact")).to_contain_text("Frank 140 (10 to go)")
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})
+    expect(page.locator("#offline-ask")).to_contain_text("Frank is on 155")
+    page.locator("#offline-ask").get_by_role("button", name="Drop out").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 3 · John deals")
+    expect(page.locator(".strip .compact")).not_to_contain_text("Frank")
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    ledger = Game.objects.get(pk=game.pk).ledger()
+    assert ledger.dealer == "John" and ledger.standing("Frank").out
+    assert [h.penalties.get("Frank") for h in ledger.game.hands] == [140, 15]

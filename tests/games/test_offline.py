@@ -85,3 +85,14 @@ def test_the_offline_figures_come_with_the_fragment_htmx_swaps_in_after_a_hand(c
     assert b"<script" not in fragment
     kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', fragment.decode())[1]))
     assert kit["seats"][0]["total"] == game.ledger().standings[0].total
+
+
+@pytest.mark.django_db
+def test_the_offline_figures_name_the_dealer_and_the_game_one_hand_back_for_an_undo(client):
+    game = stored_game(hands=worked_hands()[:2])
+    page = client.get(game.get_absolute_url()).content.decode()
+    kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
+    one_back = stored_game(hands=worked_hands()[:1]).ledger()
+    assert (kit["hands"], kit["dealer"]) == (2, game.ledger().dealer)
+    assert kit["before"]["hands"] == 1 and kit["before"]["dealer"] == one_back.dealer
+    assert [s["total"] for s in kit["before"]["seats"]] == [s.total for s in one_back.standings]
