@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from kalooki_ledger import rules as engine
 
-from . import commands, device
+from . import commands, device, handover
 from .api_schema import SCHEMA
 from .models import Game
 
@@ -75,6 +75,9 @@ def api_view(methods: list[str]) -> Callable:
                 refused["Allow"] = ", ".join(methods)
                 return refused
             game, can_write = _find(token)
+            if game is None and handover.handed_over(token) is not None:
+                with translation.override("en"):
+                    return error(403, handover.refusal())
             if game is None:
                 return error(404, "There is no game at this link.")
             if request.method != "GET" and not can_write:

@@ -22,7 +22,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import commands, device, offline, present, sheet_body, store
+from . import commands, device, handover, offline, present, sheet_body, store
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -42,6 +42,9 @@ def _game(**lookup: object) -> Game:
     try:
         return Game.objects.get(**lookup)
     except Game.DoesNotExist:
+        moved = "edit_token" in lookup and handover.handed_over(str(lookup["edit_token"]))
+        if moved:
+            raise handover.HandedOverLink(moved) from None  # HandedOverMiddleware answers
         raise Http404("No game at this link") from None
 
 
@@ -418,6 +421,27 @@ def _is_last_hand(game: Game, typed: dict) -> bool:
 
 @require_POST
 @scoring
+def hand_over(request: HttpRequest, game: Game) -> HttpResponse:
+    """Hands the scoring over: the game's new scoring link as a QR code, for the new phone to
+    scan; this phone's link only watches from now on (its next request says so)."""
+    outcome = _command(request, game, handover.HandOver())
+    if outcome.status != 200:
+        return _table_answer(request, game, outcome)
+    game.refresh_from_db(fields=["edit_token"])
+    link = request.build_absolute_uri(game.get_absolute_url())
+    context = {
+        "game": game,
+        "link": link,
+        "code": qr_svg(link, gettext("QR code of the new scoring link")),
+        "watch": handover.watch_url(game),
+    }
+    response = render(request, "games/handed_over.html", context)
+    add_never_cache_headers(response)
+    return response
+
+
+@require_POST
+@scoring
 def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     post = request.POST
     command = commands.BuyIn(post.get("player", ""), post.get("hand", ""), post.get("choice", ""))
@@ -701,6 +725,7 @@ def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
     ledger = game.ledger()
     context = _table_context(request, game, ledger, can_edit=False, public=True)
     context["preview"] = present.result_line(ledger)
+    context["handed_over"] = request.GET.get("handed-over") == "1"
     # The server's time of this state (ms): how fresh it is, even when a cache answers later.
     context["checked_at"] = int(time.time() * 1000)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"

@@ -689,6 +689,12 @@
   });
   document.addEventListener("htmx:afterSettle", function () { numberForms(); });
 
+  // Handing the scoring over: the commands kept here go first, or they could never be sent.
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches("form.hand-over") || !entries.length) { return; }
+    event.preventDefault();
+    say(gettext("Send the kept hands first (they are on this phone only), then hand over."));
+  });
   window.addEventListener("online", function () { flush(true); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }

@@ -211,3 +211,39 @@ def test_after_an_undo_kept_offline_the_phone_still_reckons_totals_dealer_and_bu
     ledger = Game.objects.get(pk=game.pk).ledger()
     assert ledger.dealer == "John" and ledger.standing("Frank").out
     assert [h.penalties.get("Frank") for h in ledger.game.hands] == [140, 15]
+
+
+def test_a_hand_over_gives_the_new_phone_the_scoring_and_makes_the_old_one_a_watcher(
+    browser, phone_on_signal, signal
+):
+    old = phone_on_signal
+    game = stored_game()
+    open_kept(old, game)
+    record(old, *HANDS[0])
+    expect(old.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(old, *HANDS[1])
+    old.locator("summary", has_text="Score on another phone").click()
+    old.get_by_role("button", name="Hand over the scoring").click()
+    expect(old.locator("#signal")).to_have_text(
+        "Send the kept hands first (they are on this phone only), then hand over."
+    )
+    signal.restore()
+    expect(old.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+
+    old.get_by_role("button", name="Hand over the scoring").click()
+    expect(old.locator("h2")).to_have_text("Scan this on the new scoring phone")
+    link = old.locator(".handed-over a[rel=nofollow]").inner_text()
+    look(old, "handed-over")
+    assert old.evaluate("document.documentElement.scrollWidth") <= 390
+    new = new_phone(browser, signal.url)
+    new.goto(link)
+    record(new, *HANDS[2])
+    expect(new.locator("#hand-title")).to_have_text(re.compile(r"^Hand 4\b"))
+
+    old.goto(game.get_absolute_url())  # the old link: a watcher now, and it says so
+    expect(old.locator(".notice")).to_contain_text("handed over to another phone")
+    expect(old.locator("form.hand")).to_have_count(0)
+    expect(old.locator(".status")).to_contain_text("Hand 4")
+    assert server_hands(game) == [{"winner": w, "penalties": v} for w, v in HANDS]
+    new.context.close()
