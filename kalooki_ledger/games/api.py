@@ -246,8 +246,11 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
 @api_view(["POST"])
 def stop(request: HttpRequest, game: Game) -> HttpResponse:
     settle = read_body(request).get("settle")
-    if settle not in ("refund", "split", None):
-        raise BadRequest('settle is "refund", "split", or null to take the stop back.')
+    if settle not in ("refund", "split", "leader", None):
+        raise BadRequest(
+            'settle is "refund", "split", "leader" (where the family has a leader), or null to '
+            "take the stop back."
+        )
     return apply(request, game, commands.Stop(settle or ""), True)
 
 

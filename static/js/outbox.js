@@ -19,7 +19,9 @@
   var token = path[1];
   var API = "/api/v1/games/" + token;
   var TIMEOUT = 10000;
-  var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in" };
+  var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in", stop: "stop", paid: "paid" };
+  // Commands no hand number guards: sent with If-Match, the game's version as last heard.
+  var GUARDED = { stop: true };
   var entries = []; // this game's commands, oldest first, as stored
   var saved = []; // what this page sent from the outbox, shown as saved until the next change
   var flushing = false;
@@ -146,6 +148,20 @@
       if (typeof body === "string") { return body; }
     } else if (kind === "undo") {
       body = { number: Number(data.get("hand")) };
+    } else if (kind === "stop") {
+      body = { settle: data.get("settle") || null };
+    } else if (kind === "paid") {
+      // Only what the scorer changed on this page is named: another phone's ticks stay.
+      var was = data.getAll("was"), ticked = data.getAll("paid");
+      body = { transfers: [] };
+      form.querySelectorAll("input[name=paid]").forEach(function (box) {
+        var key = box.value, paid = ticked.indexOf(key) >= 0;
+        if (paid === (was.indexOf(key) >= 0)) { return; }
+        var parts = key.split(">");
+        body.transfers.push({ from: parts[0], to: parts[1], amount: parts[2], paid: paid,
+          text: box.parentNode.textContent.trim() });
+      });
+      if (!body.transfers.length) { return gettext("Nothing was changed."); }
     } else {
       body = { number: Number(data.get("hand")), player: data.get("player"), bought_in: data.get("choice") === "in" };
     }
@@ -159,9 +175,20 @@
       state: "queued",
     };
   }
+  var SETTLES = {
+    refund: gettext("Stop and refund"),
+    split: gettext("Stop and split"),
+    leader: gettext("Stop: the leader takes it"),
+  };
   function label(entry) {
     var body = entry.body;
     if (entry.kind === "undo") { return interpolate(gettext("Undo hand %(n)s"), { n: body.number }); }
+    if (entry.kind === "stop") { return body.settle ? SETTLES[body.settle] : gettext("Take back the stop"); }
+    if (entry.kind === "paid") {
+      return body.transfers.map(function (t) {
+        return interpolate(t.paid ? gettext("%(what)s: paid") : gettext("%(what)s: not paid"), { what: t.text });
+      }).join("; ");
+    }
     if (entry.kind === "buy-in") {
       return interpolate(body.bought_in ? gettext("Hand %(n)s: %(name)s buys in") : gettext("Hand %(n)s: %(name)s drops out"),
         { n: body.number, name: body.player });
@@ -174,6 +201,13 @@
   function after(entry) {
     if (entry.kind === "hand") { return entry.body.number + 1; }
     return entry.kind === "undo" ? entry.body.number : entry.body.number + 1;
+  }
+  // The next hand's number after the kept commands (null: none of them moves it).
+  function nextNumber() {
+    for (var i = entries.length - 1; i >= 0; i--) {
+      if (entries[i].body.number !== undefined) { return after(entries[i]); }
+    }
+    return null;
   }
 
   // ---- What the page shows: the pending list above the table, the hand form's next number.
@@ -360,8 +394,11 @@
         if (!next.out) { state.dealer = next.name; return; }
       }
     }
+    var stopped = false;
     for (var i = 0; i < kept.length; i++) {
       var entry = kept[i], body = entry.body;
+      if (entry.kind === "paid") { continue; }
+      if (entry.kind === "stop") { stopped = Boolean(body.settle); continue; }
       if (entry.kind === "undo") {
         if (body.number !== state.hands) { return null; }
         if (kept_before.length) { state = kept_before.pop(); }
@@ -412,7 +449,7 @@
     }
     // While a question waits, nobody deals yet (the deal passes once it is answered).
     return { asked: asked[0] || null, seats: state.seats, dealer: asked.length ? null : state.dealer,
-      hands: state.hands, winner: null, price: k.price };
+      hands: state.hands, winner: null, price: k.price, stopped: stopped };
   }
   window.kalookiReckon = reckon;
   function projected() {
@@ -433,7 +470,9 @@
     });
     var card = element("section", "card buy-in");
     card.id = "offline-ask";
-    if (table.winner) {
+    if (table.stopped) {
+      card.appendChild(element("p", "ask", gettext("Stopped on this phone: the game ends when this reaches the server.")));
+    } else if (table.winner) {
       card.appendChild(element("p", "ask", interpolate(gettext("%(name)s wins: the game ends when these hands reach the server."), { name: table.winner })));
     } else if (table.asked) {
       var offer = table.asked;
@@ -460,7 +499,7 @@
       });
       card.appendChild(buttons);
     }
-    form.hidden = Boolean(table.winner || table.asked);
+    form.hidden = Boolean(table.winner || table.asked || table.stopped);
     if (form.hidden) { form.parentNode.insertBefore(card, form); }
   }
 
@@ -468,8 +507,8 @@
   function numberForms() {
     var form = document.querySelector("form.hand");
     if (form) { ask(form); }
-    if (!entries.length) { return; }
-    var next = after(entries[entries.length - 1]);
+    var next = nextNumber();
+    if (next === null) { return; }
     var hand = document.querySelector("form.hand input[name=number]");
     var table = form && projected();
     if (hand) {
@@ -555,13 +594,22 @@
     });
   }
   function send(entry) {
-    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins" }[entry.kind];
+    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid" }[entry.kind];
     var abort = new AbortController();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
+    var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
+    if (GUARDED[entry.kind]) {
+      // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
+      var known = document.querySelector("input[name=version]");
+      headers["If-Match"] = '"' + (known ? known.value : entry.version) + '"';
+    }
+    var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
+      return { from: t.from, to: t.to, amount: t.amount, paid: t.paid };
+    }) } : entry.body;
     return fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify(entry.body),
+      headers: headers,
+      body: JSON.stringify(body),
       credentials: "same-origin",
       signal: abort.signal,
     }).then(function (response) {
@@ -639,7 +687,7 @@
 
   // ---- The page's own requests: kept when they can't go now, or fail, or time out.
   function route(detail) {
-    var match = detail.path && detail.path.match(/\/(hands|undo|buy-in)\/$/);
+    var match = detail.path && detail.path.match(/\/(hands|undo|buy-in|stop|paid)\/$/);
     return match && detail.verb === "post" ? match[1] : null;
   }
   document.addEventListener("htmx:configRequest", function (event) {

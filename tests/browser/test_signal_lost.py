@@ -247,3 +247,32 @@ def test_a_hand_over_gives_the_new_phone_the_scoring_and_makes_the_old_one_a_wat
     expect(old.locator(".status")).to_contain_text("Hand 4")
     assert server_hands(game) == [{"winner": w, "penalties": v} for w, v in HANDS]
     new.context.close()
+
+
+def test_a_stop_and_payments_are_kept_without_network_and_sent_in_order(phone_on_signal, signal):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(page, *HANDS[1])
+    page.locator("summary", has_text="Stop the game early").click()
+    page.get_by_role("button", name="Stop and split").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    expect(page.locator("#offline-ask")).to_contain_text("Stopped on this phone")
+    expect(page.locator("form.hand")).to_be_hidden()
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.stopped == "split" and len(server_hands(game)) == 2
+    expect(page.locator("#over-title")).to_be_visible()
+
+    signal.cut()  # settling up at the table, still without signal
+    first = page.locator("form.settle input[name=paid]").first
+    first.check()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert Game.objects.get(pk=game.pk).paid_transfers.count() == 1
