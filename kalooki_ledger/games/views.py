@@ -1,6 +1,5 @@
 """Thin views: load the game, ask the engine, save in one transaction, render."""
 
-import time
 from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
@@ -726,7 +725,5 @@ def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
     context = _table_context(request, game, ledger, can_edit=False, public=True)
     context["preview"] = present.result_line(ledger)
     context["handed_over"] = request.GET.get("handed-over") == "1"
-    # The server's time of this state (ms): how fresh it is, even when a cache answers later.
-    context["checked_at"] = int(time.time() * 1000)
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

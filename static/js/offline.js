@@ -59,19 +59,27 @@
 
   // The watch page: how fresh the scores are, by the server's clock. A poll may be answered by
   // the browser's cache (the watch link is cacheable for every watcher), so the time is the
-  // server's: the page's data-checked-at, then the Date of each answer, which a cache keeps.
+  // server's: the Date of each answer, which a cache keeps as it came. The page asks once at
+  // once for it; until then (a few ms) it counts from its own arrival, or from its kept time.
   var STALE = 10; // s: older than this, the page says it is offline
   function watchFreshness(live) {
     var status = line("freshness", "freshness muted", live);
     var failing = false;
-    var state = 0; // the server's time of the newest state shown (ms, the server's clock)
+    var kept = document.documentElement.dataset.keptAt;
+    var state = kept ? Date.parse(kept) : seen; // the time of the newest state shown (ms)
+    var provisional = true; // no server time heard yet
     var skew = 0; // phone minus server when the server's clock is ahead (never positive)
     function heard(at) {
       if (!at) { return; }
       skew = Math.min(skew, Date.now() - at);
-      state = Math.max(state, at);
+      state = provisional ? at : Math.max(state, at);
+      provisional = false;
     }
-    heard(Number(live.dataset.checkedAt) || seen);
+    if (window.fetch && !kept) {
+      fetch(live.getAttribute("hx-get"), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (answer) { heard(Date.parse(answer.headers.get("Date") || "") || 0); show(); })
+        .catch(function () { failing = true; show(); });
+    }
     function show() {
       var at = state + skew;
       var ago = Math.max(0, Math.floor((Date.now() - at) / 1000));
@@ -87,11 +95,6 @@
       var xhr = event.detail.xhr;
       failing = !event.detail.successful;
       if (!failing && xhr) { heard(Date.parse(xhr.getResponseHeader("Date") || "") || 0); }
-      show();
-    });
-    document.addEventListener("htmx:afterSettle", function () {
-      var fresh = document.getElementById("live");
-      if (fresh) { heard(Number(fresh.dataset.checkedAt) || 0); }
       show();
     });
     setInterval(show, 1000);
