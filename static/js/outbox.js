@@ -455,10 +455,15 @@
   function projected() {
     return reckon(kit(), entries);
   }
+  // A stop kept on this phone (any family: no reckoning needed to know the form is done).
+  function stoppedHere() {
+    var stops = entries.filter(function (e) { return e.kind === "stop"; });
+    return Boolean(stops.length && stops[stops.length - 1].body.settle);
+  }
   function ask(form) {
     var old = document.getElementById("offline-ask");
     if (old) { old.remove(); }
-    var table = projected();
+    var table = projected() || (stoppedHere() ? { stopped: true, seats: [] } : null);
     if (!table) { return; }
     table.seats.forEach(function (s) {
       form.querySelectorAll('.value[data-player="' + s.name + '"], label.pick').forEach(function (el) {
