@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "kalooki_ledger.games.device.DeviceLabelMiddleware",
+    "kalooki_ledger.games.handover.HandedOverMiddleware",
     "kalooki_ledger.faults.DatabaseFaultMiddleware",
 ]
 

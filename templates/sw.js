@@ -19,8 +19,25 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name !== STATIC && name !== PAGES;
     }).map(function (name) { return caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(keepOpenPages).then(function () { return self.clients.claim(); }));
 });
+
+// The pages open when this worker takes over (the first table a phone opens came before it):
+// kept before it claims them, so a page it controls is one it can show without signal.
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (open) {
+    return Promise.all(open.map(function (client) {
+      var url = new URL(client.url);
+      if (url.origin !== self.location.origin || !PAGE.test(url.pathname) || url.search) { return null; }
+      return keepPath(url.pathname);
+    }));
+  });
+}
+
+function keepPath(path) {
+  var request = new Request(new URL(path, self.location.origin).href, { credentials: "same-origin" });
+  return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
+}
 
 // A page is kept with the time it was fetched, so the offline page can say how old it is.
 function keep(request, response) {
@@ -58,6 +75,7 @@ function notKept() {
   return new Response(
     '<!doctype html><html lang="{{ language|escapejs }}"><meta charset="utf-8"><meta name="viewport" ' +
     'content="width=device-width, initial-scale=1"><title>{{ offline_title|force_escape|escapejs }} · Kalooki Ledger</title>' +
+    '<link rel="stylesheet" href="{{ stylesheet|escapejs }}">' +
     '<main><h1>{{ no_signal|force_escape|escapejs }}</h1><p>{{ not_kept|force_escape|escapejs }}</p>' +
     '<p><a href="/">{{ home|force_escape|escapejs }}</a></p></main></html>',
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
@@ -100,8 +118,5 @@ self.addEventListener("fetch", function (event) {
 // again after each saved hand, so that the copy on the phone is the table as last seen.
 self.addEventListener("message", function (event) {
   var urls = (event.data && event.data.keep) || [];
-  event.waitUntil(Promise.all(urls.filter(function (path) { return PAGE.test(path); }).map(function (path) {
-    var request = new Request(new URL(path, self.location.origin).href, { credentials: "same-origin" });
-    return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
-  })));
+  event.waitUntil(Promise.all(urls.filter(function (path) { return PAGE.test(path); }).map(keepPath)));
 });

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 
 from kalooki_ledger import rules as engine
 
-from . import answers, commands, device
+from . import answers, commands, device, handover
 from .api_schema import SCHEMA
 from .models import Game
 
@@ -89,6 +89,9 @@ def api_view(methods: list[str]) -> Callable:
                 refused["Allow"] = ", ".join(allowed)
                 return headless(request, refused)
             game, can_write = _find(token)
+            if game is None and handover.handed_over(token) is not None:
+                with translation.override("en"):
+                    return error(403, handover.refusal())
             if game is None:
                 return headless(request, error(404, "There is no game at this link."))
             if request.method not in READS and not can_write:
@@ -279,11 +282,15 @@ def stop(request: HttpRequest, game: Game) -> HttpResponse:
     body = read_body(request)
     if "settle" not in body:
         raise Unprocessable(
-            'Say how to stop: {"settle": "refund"}, "split", or null to take the stop back.'
+            'Say how to stop: {"settle": "refund"}, "split", "leader", or null to take the stop '
+            "back."
         )
     settle = body["settle"]
-    if settle not in ("refund", "split", None):
-        raise BadRequest('settle is "refund", "split", or null to take the stop back.')
+    if settle not in ("refund", "split", "leader", None):
+        raise BadRequest(
+            'settle is "refund", "split", "leader" (where the family has a leader), or null to '
+            "take the stop back."
+        )
     return apply(request, game, commands.Stop(settle or ""), True)
 
 

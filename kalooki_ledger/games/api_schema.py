@@ -226,7 +226,7 @@ SCHEMA: dict[str, Any] = {
                 {
                     "type": "object",
                     "required": ["settle"],
-                    "properties": {"settle": {"enum": ["refund", "split", None]}},
+                    "properties": {"settle": {"enum": ["refund", "split", "leader", None]}},
                 },
                 True,
             )

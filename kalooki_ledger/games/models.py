@@ -390,3 +390,15 @@ class HouseRules(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:house_rules", args=[self.token])
+
+
+class HandedOver(models.Model):
+    """A scoring link given up when its phone handed the scoring over to another: the new phone
+    has a new link, and this one only watches from then on (games/handover.py)."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="handed_over")
+    token = models.CharField(max_length=64, unique=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.game}: a scoring link handed over"

@@ -7,15 +7,20 @@ how a browser learns that there is a new worker. See docs/offline.md.
 """
 
 import hashlib
+import json
+from dataclasses import replace
 
 from django.contrib.staticfiles import finders
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from kalooki_ledger.rules import family_of
+from kalooki_ledger.rules import family_of, replay
+
+from . import present
 
 # Everything a table page needs, kept on the phone when the worker installs.
 KEPT = [
@@ -41,7 +46,8 @@ def kept_urls() -> list[str]:
 def service_worker(request: HttpRequest) -> HttpResponse:
     urls = kept_urls()
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
-    body = render_to_string("sw.js", {"urls": urls, "version": version})
+    context = {"urls": urls, "version": version, "stylesheet": static("css/app.css")}
+    body = render_to_string("sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     # Always asked for again: a stale worker would keep serving stale pages.
     response["Cache-Control"] = "no-cache"
@@ -56,13 +62,36 @@ def elimination_kit(ledger) -> dict | None:
     rules = ledger.game.rules
     if not family_of(rules.family).eliminates or not ledger.can_record_hand:
         return None
-    return {
+    kit = {
         "within": rules.highest_within(),
         "factor": rules.penalty_factor(True),
         "bonus": [rules.winner_bonus(False), rules.winner_bonus(True)],
         "needs": rules.buy_in_needs_remaining,
+        "price": present.Money(ledger)(ledger.game.stakes.buy_in),
+        **_standing(ledger),
+    }
+    # Where the game stood before its last hand: an undo kept offline goes back there.
+    if ledger.hands:
+        before = replay(replace(ledger.game, hands=ledger.game.hands[:-1]))
+        if not before.problems:
+            kit["before"] = _standing(before)
+    return kit
+
+
+def _standing(ledger) -> dict:
+    """The seats (clockwise), the next dealer and the hands so far, as the phone reckons on."""
+    return {
+        "hands": len(ledger.hands),
+        "dealer": ledger.dealer,
         "seats": [
             {"name": s.name, "total": s.total, "left": s.buy_ins_left, "out": s.out}
             for s in ledger.standings
         ],
     }
+
+
+def kit_attribute(ledger) -> str:
+    """The kit as the hand form's `data-offline-kit`: an attribute survives every htmx swap,
+    where a script element would be dropped (htmx removes scripts with allowScriptTags off)."""
+    kit = elimination_kit(ledger)
+    return json.dumps(kit, cls=DjangoJSONEncoder) if kit else ""

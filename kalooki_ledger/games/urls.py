@@ -15,6 +15,7 @@ urlpatterns = [
     path("g/<token:token>/hands/", views.record_hand, name="record"),
     path("g/<token:token>/buy-in/", views.buy_in, name="buy_in"),
     path("g/<token:token>/undo/", views.undo, name="undo"),
+    path("g/<token:token>/handover/", views.hand_over, name="handover"),
     path("g/<token:token>/hands/<int:number>/edit/", views.edit_hand, name="edit"),
     path("g/<token:token>/hands/<int:number>/delete/", views.delete_hand, name="delete"),
     path("g/<token:token>/stop/", views.stop, name="stop"),

@@ -21,7 +21,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from . import answers, commands, device, handles, offline, posted, present, sheet_body
+from . import answers, commands, device, handles, handover, offline, posted, present, sheet_body
 from .forms import (
     STAKE_FIELDS,
     HandForm,
@@ -41,6 +41,9 @@ def _game(**lookup: object) -> Game:
     try:
         return Game.objects.get(**lookup)
     except Game.DoesNotExist:
+        moved = "edit_token" in lookup and handover.handed_over(str(lookup["edit_token"]))
+        if moved:
+            raise handover.HandedOverLink(moved) from None  # HandedOverMiddleware answers
         raise Http404(gettext("No game at this link")) from None
 
 
@@ -101,7 +104,7 @@ def _table_context(
         "dealt": _dealt(rules, ledger.next_deal),
         "family": family,
         "leading": present.leading(ledger),
-        "offline_kit": offline.elimination_kit(ledger),
+        "offline_kit": offline.kit_attribute(ledger),
         "asked": asked,
         "transfers": transfers,
         "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
@@ -393,14 +396,21 @@ def _command(request: HttpRequest, game: Game, command: commands.Command) -> com
     return commands.apply(game, sent, command)
 
 
-def _table_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) -> HttpResponse:
-    """The table after a command from the table page, as it now stands."""
+def _table_answer(
+    request: HttpRequest, game: Game, outcome: commands.Outcome, typed: dict | None = None
+) -> HttpResponse:
+    """The table after a command from the table page, as it now stands; a refused hand's
+    values (`typed`) stay in the form, as an undone hand's do."""
     if outcome.done:
         return _back_to_table(request, game, notice=outcome.notice)
     status = answers.status(outcome)
     if outcome.entry is not None:
         return _render_table(request, game, status=status, hand_form=outcome.entry)
-    return _render_table(request, game, status=status, notice=outcome.notice)
+    return _render_table(request, game, status=status, notice=outcome.notice, typed=typed)
+
+
+# What a hand form posts besides the hand: a refused hand's values are offered again without them.
+COMMAND_FIELDS = ("csrfmiddlewaretoken", "key", "version", "number", "action")
 
 
 @require_GET
@@ -414,7 +424,52 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @scoring
 def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
-    return _table_answer(request, game, _command(request, game, posted.record_hand(request.POST)))
+    outcome = _command(request, game, posted.record_hand(request.POST))
+    typed = {k: v for k, v in request.POST.items() if k not in COMMAND_FIELDS}
+    if outcome.verdict is commands.Verdict.STALE and _is_last_hand(game, typed):
+        typed = {}  # a repeated tap, or a second phone that scored it the same: not offered again
+    return _table_answer(request, game, outcome, typed=typed)
+
+
+def _is_last_hand(game: Game, typed: dict) -> bool:
+    """Whether the form holds the hand the game already ends with (the same winner and values)."""
+    ledger = game.ledger()
+    if not ledger.game.hands:
+        return False
+    seats = commands.seat_order(ledger)
+    last = HandForm(list(seats), seats, ledger.game.rules).fill(ledger.game.hands[-1]).typed
+
+    def hand(fields: dict) -> dict:
+        kinds = ("value-", "cards-", "jokers-", "adjust-", "winner", "kalookie")
+        unset = {"", None}
+        return {
+            k: v
+            for k, v in fields.items()
+            if k.startswith(kinds) and v not in unset and not (k.startswith("jokers-") and v == "0")
+        }
+
+    return hand(last) == hand(typed)
+
+
+@require_POST
+@scoring
+def hand_over(request: HttpRequest, game: Game) -> HttpResponse:
+    """Hands the scoring over: the game's new scoring link as a QR code, for the new phone to
+    scan; this phone's link only watches from now on (its next request says so)."""
+    outcome = _command(request, game, handover.HandOver())
+    if not outcome.applied:
+        return _table_answer(request, game, outcome)
+    game.refresh_from_db(fields=["edit_token"])
+    link = request.build_absolute_uri(game.get_absolute_url())
+    context = {
+        "game": game,
+        "link": link,
+        "code": qr_svg(link, gettext("QR code of the new scoring link")),
+        "watch": handover.watch_url(game),
+    }
+    response = render(request, "games/handed_over.html", context)
+    add_never_cache_headers(response)
+    return response
 
 
 @require_POST
@@ -716,5 +771,6 @@ def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
     ledger = game.ledger()
     context = _table_context(request, game, ledger, can_edit=False, public=True)
     context["preview"] = present.result_line(ledger)
+    context["handed_over"] = request.GET.get("handed-over") == "1"
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)

@@ -13,7 +13,7 @@
   function values(form) {
     return Array.prototype.filter.call(
       form.querySelectorAll(".value input[type=text]"),
-      function (input) { return !input.disabled; }
+      function (input) { return !input.disabled && !input.closest(".value").hidden; }
     );
   }
 
@@ -22,10 +22,14 @@
     form.querySelectorAll(".value").forEach(function (box) {
       var won = picked !== null && box.dataset.player === picked.value;
       box.classList.toggle("won", won);
-      box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won; });
+      // A player out of the game (dropped out on this phone, offline) stays out of the form.
+      box.querySelectorAll("input[type=text]").forEach(function (input) { input.disabled = won || box.hidden; });
     });
     // Enter says "Go" (records) on the last value shown, "Next" before it.
     var list = values(form);
+    form.querySelectorAll(".value input[type=text]").forEach(function (input) {
+      input.setAttribute("enterkeyhint", "next");
+    });
     list.forEach(function (input, i) {
       input.setAttribute("enterkeyhint", i === list.length - 1 ? "go" : "next");
     });
@@ -90,11 +94,36 @@
       restored.scrollIntoView({ block: "center" });
       restored.focus({ preventScroll: true });
     } else if (root !== document) {
-      // After a swap, start the next hand (or question) from its title.
-      var title = root.querySelector("#live h2");
-      if (title) { title.setAttribute("tabindex", "-1"); title.focus(); }
+      nextHand(root);
     }
   }
+
+  // After a hand (saved, or kept on the phone), start the next one (or the question) from its
+  // title, and bring its first control on screen: the title sits in the sticky strip, so
+  // focusing it alone leaves the page scrolled down where the last value was typed.
+  function nextHand(root) {
+    var title = root.querySelector("#live h2");
+    if (!title) { return; }
+    title.setAttribute("tabindex", "-1");
+    title.focus({ preventScroll: true });
+    var first = root.querySelector("#live form.hand:not([hidden]) fieldset.winner, #offline-ask, #live form.buy-in");
+    (first || title).scrollIntoView({ block: "center" });
+  }
+  document.addEventListener("kalooki:kept", function () { nextHand(document); });
+
+  // "Void hand" sits under "Record hand": an empty form asks first (with values typed, the
+  // server asks, naming them).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest('form.hand button[name=action][value=void]');
+    if (!button) { return; }
+    var form = button.form;
+    var typed = form.querySelector("input[name=winner]:checked") ||
+      values(form).some(function (input) { return input.value; });
+    var number = form.querySelector("input[name=number]").value;
+    if (!typed && !confirm(interpolate(gettext("Void hand %(n)s? It counts for no one (the stock ran out twice)."), { n: number }))) {
+      event.preventDefault();
+    }
+  });
 
   function toggleCounter(form, button) {
     var box = button.closest(".value");
@@ -162,12 +191,20 @@
       .replace(/[^\w\s-]/g, "").replace(/[-\s]+/g, "-").replace(/^[-_]+|[-_]+$/g, "").slice(0, 44);
   });
 
-  // Typing over a stake replaces it.
+  // Typing over a stake replaces it. A phone puts the caret where the finger lifted, after the
+  // focus: the figure is selected again on the tap that focused it (not on a later one).
+  var tapped = null;
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("input[data-select]")) {
       event.target.select();
+      tapped = event.target;
     }
   });
+  document.addEventListener("click", function (event) {
+    if (tapped && event.target === tapped) { tapped.select(); }
+    tapped = null;
+  });
+  document.addEventListener("input", function () { tapped = null; });
 
   // Share the result: the share sheet, else the clipboard.
   function showShare(root) {

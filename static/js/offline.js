@@ -36,8 +36,12 @@
     });
   }
 
-  // The table as last seen: marked offline with the time it was fetched.
-  function markOffline() {
+  // The table as last seen: marked offline with the time it was fetched. A kept copy is shown
+  // only when the network failed, whatever navigator.onLine says (it stays true when only the
+  // network is lost), so it says "offline" until the browser tells of a return.
+  var back = false;
+  function markOffline(event) {
+    if (event && event.type) { back = event.type === "online"; }
     var kept = document.documentElement.dataset.keptAt;
     var main = document.querySelector("main");
     if (!main || (!kept && navigator.onLine)) {
@@ -48,26 +52,49 @@
     var note = line("offline", "notice warning offline", main.firstChild);
     note.setAttribute("role", "status");
     var when = clock(kept ? new Date(kept) : new Date(seen));
-    note.textContent = interpolate(navigator.onLine
+    note.textContent = interpolate(navigator.onLine && (back || !kept)
       ? gettext("Back online — this is the table as of %(time)s: reload for the latest.")
       : gettext("offline — showing the table as of %(time)s"), { time: when });
   }
 
-  // The watch page: how fresh the scores are, and whether its polls get through.
+  // The watch page: how fresh the scores are, by the server's clock. A poll may be answered by
+  // the browser's cache (the watch link is cacheable for every watcher), so the time is the
+  // server's: the Date of each answer, which a cache keeps as it came. The page asks once at
+  // once for it; until then (a few ms) it counts from its own arrival, or from its kept time.
+  var STALE = 10; // s: older than this, the page says it is offline
   function watchFreshness(live) {
     var status = line("freshness", "freshness muted", live);
     var failing = false;
+    var kept = document.documentElement.dataset.keptAt;
+    var state = kept ? Date.parse(kept) : seen; // the time of the newest state shown (ms)
+    var provisional = true; // no server time heard yet
+    var skew = 0; // phone minus server when the server's clock is ahead (never positive)
+    function heard(at) {
+      if (!at) { return; }
+      skew = Math.min(skew, Date.now() - at);
+      state = provisional ? at : Math.max(state, at);
+      provisional = false;
+    }
+    if (window.fetch && !kept) {
+      fetch(live.getAttribute("hx-get"), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (answer) { heard(Date.parse(answer.headers.get("Date") || "") || 0); show(); })
+        .catch(function () { failing = true; show(); });
+    }
     function show() {
-      var ago = Math.round((Date.now() - seen) / 1000);
-      status.textContent = failing
-        ? interpolate(gettext("reconnecting… (last update %(time)s)"), { time: clock(new Date(seen)) })
+      var at = state + skew;
+      var ago = Math.max(0, Math.floor((Date.now() - at) / 1000));
+      var offline = failing || ago >= STALE;
+      status.textContent = offline
+        ? interpolate(gettext("offline, last update %(time)s"), { time: clock(new Date(at)) })
         : interpolate(ago < 60 ? gettext("updated %(n)s s ago") : gettext("updated %(n)s min ago"),
           { n: ago < 60 ? ago : Math.floor(ago / 60) });
-      status.classList.toggle("stale", failing);
+      status.classList.toggle("stale", offline);
     }
     document.addEventListener("htmx:afterRequest", function (event) {
       if (event.detail.requestConfig.verb !== "get") { return; }
+      var xhr = event.detail.xhr;
       failing = !event.detail.successful;
+      if (!failing && xhr) { heard(Date.parse(xhr.getResponseHeader("Date") || "") || 0); }
       show();
     });
     setInterval(show, 1000);

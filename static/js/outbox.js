@@ -19,13 +19,19 @@
   var token = path[1];
   var API = "/api/v1/games/" + token;
   var TIMEOUT = 10000;
-  var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in" };
+  var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in", stop: "stop", paid: "paid" };
+  // Commands no hand number guards: sent with If-Match, the game's version as last heard.
+  var GUARDED = { stop: true };
   var entries = []; // this game's commands, oldest first, as stored
   var saved = []; // what this page sent from the outbox, shown as saved until the next change
   var flushing = false;
   var again = false; // asked to flush while flushing: go round once more
   var sending = null; // the id of the command on its way
   var retry = null;
+  // After a failed attempt: the next in 3 s, then 6, 12, 15, 15… (a lost signal is often back
+  // soon, and the browser's own "online" event never comes when only the network was cut).
+  var FIRST_PAUSE = 3000;
+  var pause = FIRST_PAUSE;
 
   // ---- IndexedDB, directly: one store of commands, in the order they were made.
   var opened = null;
@@ -97,7 +103,7 @@
   }
   function readHand(form, data) {
     var number = Number(data.get("number"));
-    if (data.get("action") === "void") { return { number: number, "void": true }; }
+    if (data.get("action") === "void" || data.get("action") === "void-anyway") { return { number: number, "void": true }; }
     var winner = data.get("winner");
     if (!winner) { return gettext("Choose who won the hand first."); }
     var hand = { number: number, winner: winner };
@@ -142,6 +148,20 @@
       if (typeof body === "string") { return body; }
     } else if (kind === "undo") {
       body = { number: Number(data.get("hand")) };
+    } else if (kind === "stop") {
+      body = { settle: data.get("settle") || null };
+    } else if (kind === "paid") {
+      // Only what the scorer changed on this page is named: another phone's ticks stay.
+      var was = data.getAll("was"), ticked = data.getAll("paid");
+      body = { transfers: [] };
+      form.querySelectorAll("input[name=paid]").forEach(function (box) {
+        var key = box.value, paid = ticked.indexOf(key) >= 0;
+        if (paid === (was.indexOf(key) >= 0)) { return; }
+        var parts = key.split(">");
+        body.transfers.push({ from: parts[0], to: parts[1], amount: parts[2], paid: paid,
+          text: box.parentNode.textContent.trim() });
+      });
+      if (!body.transfers.length) { return gettext("Nothing was changed."); }
     } else {
       body = { number: Number(data.get("hand")), player: data.get("player"), bought_in: data.get("choice") === "in" };
     }
@@ -155,9 +175,20 @@
       state: "queued",
     };
   }
+  var SETTLES = {
+    refund: gettext("Stop and refund"),
+    split: gettext("Stop and split"),
+    leader: gettext("Stop: the leader takes it"),
+  };
   function label(entry) {
     var body = entry.body;
     if (entry.kind === "undo") { return interpolate(gettext("Undo hand %(n)s"), { n: body.number }); }
+    if (entry.kind === "stop") { return body.settle ? SETTLES[body.settle] : gettext("Take back the stop"); }
+    if (entry.kind === "paid") {
+      return body.transfers.map(function (t) {
+        return interpolate(t.paid ? gettext("%(what)s: paid") : gettext("%(what)s: not paid"), { what: t.text });
+      }).join("; ");
+    }
     if (entry.kind === "buy-in") {
       return interpolate(body.bought_in ? gettext("Hand %(n)s: %(name)s buys in") : gettext("Hand %(n)s: %(name)s drops out"),
         { n: body.number, name: body.player });
@@ -170,6 +201,13 @@
   function after(entry) {
     if (entry.kind === "hand") { return entry.body.number + 1; }
     return entry.kind === "undo" ? entry.body.number : entry.body.number + 1;
+  }
+  // The next hand's number after the kept commands (null: none of them moves it).
+  function nextNumber() {
+    for (var i = entries.length - 1; i >= 0; i--) {
+      if (entries[i].body.number !== undefined) { return after(entries[i]); }
+    }
+    return null;
   }
 
   // ---- What the page shows: the pending list above the table, the hand form's next number.
@@ -203,6 +241,34 @@
     conflict: gettext("not sent: the game changed on another phone"),
     refused: gettext("not sent: refused"),
   };
+  // What a refusal says: what really changed, where the server's record tells it.
+  function stateText(entry, state) {
+    var held = entry.server && (entry.server.hands || []).length;
+    if (state === "conflict" && entry.kind === "hand" && held >= entry.body.number) {
+      return interpolate(gettext("not sent: the server already has a hand %(n)s"), { n: entry.body.number });
+    }
+    return STATES[state];
+  }
+  // Whether a 409 is about the hand number (another phone moved the game on), or the number still
+  // holds and the server refused for another reason (such as a buy-in question to answer first).
+  function moved(entry) {
+    if (!entry.server) { return true; }
+    var held = (entry.server.hands || []).length;
+    return entry.kind === "hand" ? held + 1 !== entry.body.number : held !== entry.body.number;
+  }
+  // A hand the server already holds, as typed here: two phones scored the same deal.
+  function sameHand(hand, body) {
+    var keys = ["winner", "kalookie", "void", "penalties", "counts", "adjustments"];
+    return keys.every(function (key) {
+      return JSON.stringify(sorted(hand[key])) === JSON.stringify(sorted(body[key]));
+    });
+  }
+  function sorted(value) {
+    if (!value || typeof value !== "object") { return value || null; }
+    var copy = {};
+    Object.keys(value).sort().forEach(function (key) { copy[key] = sorted(value[key]); });
+    return copy;
+  }
   function render() {
     var box = panel();
     box.textContent = "";
@@ -227,7 +293,7 @@
     entries.forEach(function (entry) {
       var state = entry.id === sending ? "sending" : entry.state;
       var row = element("li", state, label(entry) + " ");
-      row.appendChild(element("strong", "", STATES[state]));
+      row.appendChild(element("strong", "", stateText(entry, state)));
       if (entry.state === "conflict" || entry.state === "refused") { row.appendChild(decide(entry)); }
       list.appendChild(row);
     });
@@ -254,9 +320,23 @@
       box.appendChild(element("p", "", interpolate(gettext("On the server now: %(what)s."), { what: there })));
     }
     var buttons = element("div", "buttons");
-    if (entry.state === "conflict" && entry.kind === "hand" && entry.server) {
-      var next = (entry.server.hands || []).length + 1;
-      var send = element("button", "primary", interpolate(gettext("Send it as hand %(n)s"), { n: next }));
+    var held = entry.server ? entry.server.hands || [] : [];
+    var next = held.length + 1;
+    var twin = entry.state === "conflict" && entry.kind === "hand" && held[entry.body.number - 1] &&
+      sameHand(held[entry.body.number - 1], entry.body);
+    if (twin) {
+      box.appendChild(element("p", "", interpolate(gettext("The server already has this very hand as hand %(n)s (the same winner and values): it was scored twice. Drop this copy, unless the table really played it twice."), { n: entry.body.number })));
+    }
+    var drop = element("button", twin ? "primary" : "secondary", gettext("Drop it"));
+    drop.type = "button";
+    drop.addEventListener("click", function () {
+      if (!twin && !confirm(interpolate(gettext("Drop “%(what)s” from this phone? It will never be sent."), { what: label(entry) }))) { return; }
+      say("");
+      remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
+    });
+    if (twin) { buttons.appendChild(drop); }
+    if (entry.state === "conflict" && entry.kind === "hand" && entry.server && next !== entry.body.number) {
+      var send = element("button", twin ? "secondary" : "primary", interpolate(gettext("Send it as hand %(n)s"), { n: next }));
       send.type = "button";
       send.addEventListener("click", function () { renumber(entry, next); });
       buttons.appendChild(send);
@@ -266,13 +346,7 @@
       again.addEventListener("click", function () { entry.state = "queued"; save(entry).then(flush); });
       buttons.appendChild(again);
     }
-    var drop = element("button", "secondary", gettext("Drop it"));
-    drop.type = "button";
-    drop.addEventListener("click", function () {
-      if (!confirm(interpolate(gettext("Drop “%(what)s” from this phone? It will never be sent."), { what: label(entry) }))) { return; }
-      remove(entry).then(load).then(function () { render(); numberForms(); flush(); });
-    });
-    buttons.appendChild(drop);
+    if (!twin) { buttons.appendChild(drop); }
     box.appendChild(buttons);
     return box;
   }
@@ -286,56 +360,110 @@
   }
 
   // ---- Elimination games: who the kept hands put over the limit, worked out on the phone from
-  // the engine's figures in the page (#offline-kit), so the scorer answers the buy-in question
-  // without signal. The server replays everything it is sent: a wrong guess comes back refused.
+  // the engine's figures on the hand form (data-offline-kit, an attribute, which survives every
+  // htmx swap), so the scorer answers the buy-in question without signal. The server replays
+  // everything it is sent: a wrong guess comes back refused.
   function kit() {
-    var el = document.getElementById("offline-kit");
-    return el ? JSON.parse(el.textContent) : null;
+    var form = document.querySelector("form.hand[data-offline-kit]");
+    return form ? JSON.parse(form.dataset.offlineKit) : null;
   }
-  function projected() {
-    var k = kit();
+  // The engine's elimination rules (rules/elimination.py) over the kept commands, from the
+  // kit: totals, buy-ins left, who is out, the next dealer, the question to ask, or the winner.
+  // Null when it can't follow (an undo past what the kit knows). A browser test replays random
+  // kept sequences here and in the engine and compares them.
+  function reckon(k, kept) {
     if (!k) { return null; }
-    var seats = k.seats.map(function (s) { return { name: s.name, total: s.total, left: s.left, out: s.out }; });
+    function copy(standing) {
+      return {
+        hands: standing.hands,
+        dealer: standing.dealer,
+        seats: standing.seats.map(function (s) { return { name: s.name, total: s.total, left: s.left, out: s.out }; }),
+      };
+    }
+    var state = copy(k);
+    var names = state.seats.map(function (s) { return s.name; });
+    var kept_before = []; // the state before each kept hand, for an undo
     var asked = [];
-    for (var i = 0; i < entries.length; i++) {
-      var entry = entries[i], body = entry.body;
-      if (entry.kind === "undo") { return null; }
-      if (entry.kind === "buy-in") {
-        var offer = asked.shift();
-        if (!offer || offer.name !== body.player) { return null; }
-        var seat = seats.filter(function (s) { return s.name === body.player; })[0];
-        if (body.bought_in) {
-          seat.total = offer.reset;
-          if (seat.left !== null) { seat.left -= 1; }
-        } else { seat.out = true; }
+    var reset = null;
+    var before = k.before || null;
+    function seat(name) { return state.seats[names.indexOf(name)]; }
+    function passDeal() {
+      var from = names.indexOf(state.dealer);
+      for (var step = 1; step <= names.length; step++) {
+        var next = state.seats[(from + step) % names.length];
+        if (!next.out) { state.dealer = next.name; return; }
+      }
+    }
+    var stopped = false;
+    for (var i = 0; i < kept.length; i++) {
+      var entry = kept[i], body = entry.body;
+      if (entry.kind === "paid") { continue; }
+      if (entry.kind === "stop") { stopped = Boolean(body.settle); continue; }
+      if (entry.kind === "undo") {
+        if (body.number !== state.hands) { return null; }
+        if (kept_before.length) { state = kept_before.pop(); }
+        else if (before) { state = copy(before); before = null; }
+        else { return null; }
+        asked = [];
         continue;
       }
-      if (asked.length) { return null; }
+      if (entry.kind === "buy-in") {
+        var offer = asked.shift();
+        if (!offer || offer.name !== body.player || body.number !== state.hands) { return null; }
+        var player = seat(body.player);
+        if (body.bought_in) {
+          player.total = reset;
+          if (player.left !== null) { player.left -= 1; }
+        } else { player.out = true; }
+        if (!asked.length) { passDeal(); }
+        continue;
+      }
+      if (asked.length || body.number !== state.hands + 1) { return null; }
+      kept_before.push(copy(state));
+      state.hands += 1;
       if (body["void"]) { continue; }
-      var playing = seats.filter(function (s) { return !s.out; });
+      var playing = state.seats.filter(function (s) { return !s.out; });
       playing.forEach(function (s) {
         s.total += s.name === body.winner ? -k.bonus[body.kalookie ? 1 : 0]
           : ((body.penalties || {})[s.name] || 0) * (body.kalookie ? k.factor : 1);
       });
       var within = playing.filter(function (s) { return s.total <= k.within; });
-      if (within.length === playing.length) { continue; }
-      if (within.length === 1) { return { winner: within[0].name, seats: seats }; }
-      var reset = Math.max.apply(null, within.map(function (s) { return s.total; }));
-      var from = seats.map(function (s) { return s.name; }).indexOf(body.winner);
-      for (var step = 1; step <= seats.length; step++) {
-        var next = seats[(from + step) % seats.length];
-        if (next.out || next.total <= k.within) { continue; }
-        if (within.length >= k.needs && (next.left === null || next.left > 0)) {
-          asked.push({ name: next.name, total: next.total, reset: reset, number: body.number });
-        } else { next.out = true; }
+      if (within.length === playing.length) { passDeal(); continue; }
+      var from = names.indexOf(body.winner);
+      var over = [];
+      for (var step = 1; step <= names.length; step++) {
+        var next = state.seats[(from + step) % names.length];
+        if (!next.out && next.total > k.within) { over.push(next); }
       }
+      if (within.length === 1) {
+        over.forEach(function (s) { s.out = true; });
+        return { winner: within[0].name, seats: state.seats, dealer: null, hands: state.hands, asked: null, price: k.price };
+      }
+      reset = Math.max.apply(null, within.map(function (s) { return s.total; }));
+      over.forEach(function (s) {
+        if (within.length >= k.needs && (s.left === null || s.left > 0)) {
+          asked.push({ name: s.name, total: s.total, reset: reset, number: state.hands });
+        } else { s.out = true; }
+      });
+      if (!asked.length) { passDeal(); }
     }
-    return { asked: asked[0] || null, seats: seats };
+    // While a question waits, nobody deals yet (the deal passes once it is answered).
+    return { asked: asked[0] || null, seats: state.seats, dealer: asked.length ? null : state.dealer,
+      hands: state.hands, winner: null, price: k.price, stopped: stopped };
+  }
+  window.kalookiReckon = reckon;
+  function projected() {
+    return reckon(kit(), entries);
+  }
+  // A stop kept on this phone (any family: no reckoning needed to know the form is done).
+  function stoppedHere() {
+    var stops = entries.filter(function (e) { return e.kind === "stop"; });
+    return Boolean(stops.length && stops[stops.length - 1].body.settle);
   }
   function ask(form) {
     var old = document.getElementById("offline-ask");
     if (old) { old.remove(); }
-    var table = projected();
+    var table = projected() || (stoppedHere() ? { stopped: true, seats: [] } : null);
     if (!table) { return; }
     table.seats.forEach(function (s) {
       form.querySelectorAll('.value[data-player="' + s.name + '"], label.pick').forEach(function (el) {
@@ -347,12 +475,15 @@
     });
     var card = element("section", "card buy-in");
     card.id = "offline-ask";
-    if (table.winner) {
+    if (table.stopped) {
+      card.appendChild(element("p", "ask", gettext("Stopped on this phone: the game ends when this reaches the server.")));
+    } else if (table.winner) {
       card.appendChild(element("p", "ask", interpolate(gettext("%(name)s wins: the game ends when these hands reach the server."), { name: table.winner })));
     } else if (table.asked) {
       var offer = table.asked;
       card.appendChild(element("h2", "", gettext("Buy in?")));
-      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s is on %(total)s — buy in and go back to %(reset)s?"), { name: offer.name, total: offer.total, reset: offer.reset })));
+      card.appendChild(element("p", "ask", interpolate(gettext("%(name)s is on %(total)s — buy in for %(stake)s and go back to %(reset_to)s?"),
+        { name: offer.name, total: offer.total, stake: table.price, reset_to: offer.reset })));
       card.appendChild(element("p", "muted", gettext("Worked out on this phone: the server checks it when the signal returns.")));
       var buttons = element("div", "buttons");
       [[true, gettext("Buy in"), "primary"], [false, gettext("Drop out"), "secondary"]].forEach(function (choice) {
@@ -373,7 +504,7 @@
       });
       card.appendChild(buttons);
     }
-    form.hidden = Boolean(table.winner || table.asked);
+    form.hidden = Boolean(table.winner || table.asked || table.stopped);
     if (form.hidden) { form.parentNode.insertBefore(card, form); }
   }
 
@@ -381,13 +512,17 @@
   function numberForms() {
     var form = document.querySelector("form.hand");
     if (form) { ask(form); }
-    if (!entries.length) { return; }
-    var next = after(entries[entries.length - 1]);
+    var next = nextNumber();
+    if (next === null) { return; }
     var hand = document.querySelector("form.hand input[name=number]");
+    var table = form && projected();
     if (hand) {
       hand.value = next;
-      document.getElementById("hand-title").textContent = interpolate(gettext("Hand %(n)s"), { n: next });
+      var title = interpolate(gettext("Hand %(n)s"), { n: next });
+      if (table && table.dealer) { title += " · " + interpolate(gettext("%(dealer)s deals"), { dealer: table.dealer }); }
+      document.getElementById("hand-title").textContent = title;
     }
+    if (table) { standing(form, table); }
     var undoForm = document.querySelector('#live form[action$="/undo/"]');
     if (undoForm) {
       var undo = undoForm.querySelector("input[name=hand]");
@@ -396,6 +531,21 @@
       undoForm.setAttribute("hx-confirm", interpolate(gettext("Undo hand %(n)s?"), { n: next - 1 }));
       undoForm.querySelector("button").textContent = interpolate(gettext("Undo last hand (%(n)s)"), { n: next - 1 });
     }
+  }
+  // The strip above the hand form counts the kept hands too.
+  function standing(form, table) {
+    var list = form.querySelector(".strip ul.compact");
+    var k = kit();
+    if (!list || !k) { return; }
+    list.textContent = "";
+    table.seats.forEach(function (s) {
+      if (s.out) { return; }
+      var row = element("li", "", s.name + " ");
+      row.appendChild(element("strong", "", String(s.total)));
+      row.appendChild(document.createTextNode(" "));
+      row.appendChild(element("small", "", "(" + interpolate(gettext("%(room)s to go"), { room: k.within - s.total }) + ")"));
+      list.appendChild(row);
+    });
   }
   function clear(form) {
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (box) { box.checked = false; });
@@ -409,13 +559,25 @@
       !Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value; }));
   }
   // The table as the server now has it, unless the scorer is typing the next hand.
+  // A kept copy (shown without signal) is fetched again until the server answers.
   function refresh() {
     if (!pristine() || !window.htmx) { return; }
+    var before = document.getElementById("live");
+    function done() {
+      if (document.getElementById("live") === before) { // no answer: nothing was swapped in
+        if (document.documentElement.dataset.keptAt) { later(); }
+        return;
+      }
+      numberForms();
+      document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
+    }
     window.htmx.ajax("GET", location.pathname, { target: "#live", swap: "outerHTML", select: "#live" })
-      .then(function () {
-        numberForms();
-        document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
-      });
+      .then(done, done);
+  }
+  function later() {
+    clearTimeout(retry);
+    retry = setTimeout(flush, pause);
+    pause = Math.min(pause * 2, 15000);
   }
 
   // ---- Keeping a command, and sending the outbox in order.
@@ -430,19 +592,29 @@
       }
       render();
       numberForms();
+      if (form) { document.dispatchEvent(new CustomEvent("kalooki:kept")); }
       flush();
     }).catch(function () {
       say(interpolate(gettext("%(what)s: not sent, and this phone can't keep it (no storage): try again with signal."), { what: label(entry) }));
     });
   }
   function send(entry) {
-    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins" }[entry.kind];
+    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid" }[entry.kind];
     var abort = new AbortController();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
+    var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
+    if (GUARDED[entry.kind]) {
+      // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
+      var known = document.querySelector("input[name=version]");
+      headers["If-Match"] = '"' + (known ? known.value : entry.version) + '"';
+    }
+    var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
+      return { from: t.from, to: t.to, amount: t.amount, paid: t.paid };
+    }) } : entry.body;
     return fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify(entry.body),
+      headers: headers,
+      body: JSON.stringify(body),
       credentials: "same-origin",
       signal: abort.signal,
     }).then(function (response) {
@@ -471,7 +643,7 @@
       var entry = entries[0];
       if (!entry) {
         stop();
-        if (saved.length) { refresh(); }
+        if (saved.length || document.documentElement.dataset.keptAt) { refresh(); }
         return;
       }
       if (entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) {
@@ -486,6 +658,7 @@
       render();
       return send(entry).then(function (answer) {
         if (answer.status >= 200 && answer.status < 300) {
+          pause = FIRST_PAUSE;
           saved.push(label(entry));
           say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
           if (answer.version) {
@@ -498,13 +671,13 @@
           entry.state = "queued";
           say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
           again = false;
-          retry = setTimeout(flush, 15000);
+          later();
         } else {
-          entry.state = answer.status === 409 ? "conflict" : "refused";
+          entry.server = answer.body.game || null;
+          entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
           entry.error = answer.body.error ||
             interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
           (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
-          entry.server = answer.body.game || null;
           say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
         }
         // Read back what was saved: a load() racing this flush may have put older copies in `entries`.
@@ -519,7 +692,7 @@
 
   // ---- The page's own requests: kept when they can't go now, or fail, or time out.
   function route(detail) {
-    var match = detail.path && detail.path.match(/\/(hands|undo|buy-in)\/$/);
+    var match = detail.path && detail.path.match(/\/(hands|undo|buy-in|stop|paid)\/$/);
     return match && detail.verb === "post" ? match[1] : null;
   }
   document.addEventListener("htmx:configRequest", function (event) {
@@ -569,6 +742,12 @@
   });
   document.addEventListener("htmx:afterSettle", function () { numberForms(); });
 
+  // Handing the scoring over: the commands kept here go first, or they could never be sent.
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches("form.hand-over") || !entries.length) { return; }
+    event.preventDefault();
+    say(gettext("Send the kept hands first (they are on this phone only), then hand over."));
+  });
   window.addEventListener("online", function () { flush(true); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }

@@ -1,7 +1,12 @@
 """One Chromium for the whole session, driven at a phone's size; Debian's, never a download."""
 
+import contextlib
 import os
+import socket
+import tempfile
+import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -66,6 +71,107 @@ def second_phone(browser, live_server, transactional_db):
     context.close()
 
 
+LOOKS = Path(tempfile.gettempdir()) / "kalooki-looks"
+
+
+def look(page, name: str, full_page: bool = False) -> None:
+    """A screenshot to look at while working, outside the repository (docs/ keeps only the
+    ones it shows: `shoot`)."""
+    LOOKS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(LOOKS / f"{name}.png"), full_page=full_page)
+
+
 def shoot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+class Signal:
+    """A TCP proxy between the phones and the live server: `cut()` stops it for real (open
+    connections closed, new ones refused), as a lost signal does, while the browser still
+    believes it is online; `restore()` listens again on the same port (same origin, same
+    cookies, same service worker)."""
+
+    def __init__(self, target: str):
+        parts = urlsplit(target)
+        self.target = (parts.hostname, parts.port)
+        self.lock = threading.Lock()
+        self.open: set[socket.socket] = set()
+        self.listener: socket.socket | None = None
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.restore()
+
+    def restore(self) -> None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def cut(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            listener.shutdown(socket.SHUT_RDWR)  # wakes the thread blocked in accept()
+            listener.close()
+        with self.lock:
+            for conn in self.open:
+                _close(conn)
+            self.open.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                if self.listener is not listener:  # cut meanwhile
+                    _close(client)
+                    _close(server)
+                    return
+                self.open |= {client, server}
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        with self.lock:
+            self.open -= {source, sink}
+        _close(source)
+        _close(sink)
+
+
+def _close(conn: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_RDWR)
+    conn.close()
+
+
+@pytest.fixture
+def signal(live_server, transactional_db):
+    """The live server behind a proxy that a test can cut (see `Signal`)."""
+    proxy = Signal(live_server.url)
+    yield proxy
+    proxy.cut()
+
+
+@pytest.fixture
+def phone_on_signal(browser, signal):
+    """A phone that reaches the live server through `signal` (cut it to lose the network)."""
+    page = new_phone(browser, signal.url)
+    yield page
+    page.context.close()

@@ -215,7 +215,7 @@ def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(second_pho
     expect(freshness).to_have_text("updated 2 s ago", timeout=4000)
 
     page.context.set_offline(True)
-    expect(freshness).to_contain_text("reconnecting… (last update ", timeout=8000)
+    expect(freshness).to_contain_text("offline, last update ", timeout=10000)
     shoot(page, "watch-reconnecting")
     post_hand(game, 1, *HANDS[0])
 
@@ -266,7 +266,7 @@ def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phon
     page = phone
     game = frank_over_the_limit_offline(page)
     ask = page.locator("#offline-ask")
-    expect(ask).to_contain_text("Frank is on 158 — buy in and go back to 85?")
+    expect(ask).to_contain_text("Frank is on 158 — buy in for £0.50 and go back to 85?")
     expect(page.locator("form.hand")).to_be_hidden()
     ask.get_by_role("button", name="Drop out").click()
     expect(page.locator("#offline-ask")).to_have_count(0)

@@ -2,6 +2,7 @@
 installs them, and allowed by the Content-Security-Policy; and the engine's figures a table
 carries for a phone without signal."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -25,6 +26,11 @@ def test_the_worker_keeps_the_static_files_a_table_needs_by_their_current_urls(c
     body = client.get("/sw.js").content.decode()
     for path in ("js/app.js", "js/outbox.js", "js/offline.js", "css/app.css"):
         assert f'"{static(path)}"' in body
+
+
+def test_the_no_signal_page_of_the_worker_is_styled_by_the_kept_stylesheet(client):
+    body = client.get("/sw.js").content.decode()
+    assert f'<link rel="stylesheet" href="{static("css/app.css")}">' in body
 
 
 def test_the_csp_lets_the_worker_and_the_manifest_load_from_the_site_only(client):
@@ -56,9 +62,7 @@ def test_the_manifest_makes_an_installable_standalone_app_with_its_own_icons():
 def test_an_elimination_table_carries_the_engines_figures_for_a_phone_without_signal(client):
     game = stored_game(hands=worked_hands()[:2])
     page = client.get(game.get_absolute_url()).content.decode()
-    kit = json.loads(
-        re.search(r'<script id="offline-kit" type="application/json">(.*?)</script>', page)[1]
-    )
+    kit = json.loads(html.unescape(re.search(r'<form [^>]*data-offline-kit="([^"]*)"', page)[1]))
     ledger = game.ledger()
     assert kit["within"] == 150 and kit["needs"] == 2 and kit["bonus"] == [0, 0]
     assert kit["seats"] == [
@@ -70,4 +74,25 @@ def test_an_elimination_table_carries_the_engines_figures_for_a_phone_without_si
 @pytest.mark.django_db
 def test_a_points_game_carries_no_offline_figures(client):
     game = family_game("north-american")
-    assert 'id="offline-kit"' not in client.get(game.get_absolute_url()).content.decode()
+    assert "data-offline-kit" not in client.get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_offline_figures_come_with_the_fragment_htmx_swaps_in_after_a_hand(client):
+    # A script element would be dropped by htmx (allowScriptTags is off): an attribute is kept.
+    game = stored_game(hands=worked_hands()[:1])
+    fragment = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content
+    assert b"<script" not in fragment
+    kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', fragment.decode())[1]))
+    assert kit["seats"][0]["total"] == game.ledger().standings[0].total
+
+
+@pytest.mark.django_db
+def test_the_offline_figures_name_the_dealer_and_the_game_one_hand_back_for_an_undo(client):
+    game = stored_game(hands=worked_hands()[:2])
+    page = client.get(game.get_absolute_url()).content.decode()
+    kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
+    one_back = stored_game(hands=worked_hands()[:1]).ledger()
+    assert (kit["hands"], kit["dealer"]) == (2, game.ledger().dealer)
+    assert kit["before"]["hands"] == 1 and kit["before"]["dealer"] == one_back.dealer
+    assert [s["total"] for s in kit["before"]["seats"]] == [s.total for s in one_back.standings]

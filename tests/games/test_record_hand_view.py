@@ -206,3 +206,25 @@ def test_the_last_value_field_says_go_and_the_others_next(client):
     assert last.index('enterkeyhint="go"') < last.index(">")
     kalookie = html.index('name="kalookie"')
     assert kalookie < html.index('id="value-0"')  # ticked before the values, not after
+
+
+def test_a_hand_refused_for_a_stale_page_keeps_what_was_typed(client):
+    game = stored_game()
+    client.post(record_url(game), hand_post(1, "John", game, Andy=85, Mark=42, Frank=30))
+    stale = hand_post(1, "Andy", game, Mark=17, John=23, Frank=31)  # made before hand 1 was
+    response = client.post(record_url(game), stale, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    page = response.content.decode()
+    for seat, value in ((1, "17"), (2, "23"), (3, "31")):
+        assert f'id="value-{seat}" name="value-{seat}" value="{value}"' in page
+    assert 'value="Andy" checked' in page
+    assert Hand.objects.count() == 1
+
+
+def test_a_repeated_tap_refused_leaves_the_form_empty_not_offering_the_hand_again(client):
+    game = stored_game()
+    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
+    client.post(record_url(game), data)
+    response = client.post(record_url(game), data, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    assert 'value="85"' not in response.content.decode()

@@ -162,6 +162,10 @@ def _handle(v: Values) -> str:
     return gettext("Set %(name)s's payment handle (%(service)s)") % names
 
 
+def _handover(v: Values) -> str:
+    return gettext("Scoring handed over to another phone (a new link)")
+
+
 WRITERS: dict[str, Callable[[Values], str]] = {
     "start": _start,
     "record": _record,
@@ -174,6 +178,7 @@ WRITERS: dict[str, Callable[[Values], str]] = {
     "date": _date,
     "admin": _admin,
     "handle": _handle,
+    "handover": _handover,
 }
 
 

@@ -1,0 +1,278 @@
+"""A table whose signal is lost for real: the proxy between the phone and the server is stopped
+(`Signal` in conftest.py), so requests fail while the browser still believes it is online, as on
+a phone whose network drops. Hands are recorded online first, then without the network."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from kalooki_ledger.games.models import Game
+from tests.browser.conftest import look, new_phone
+from tests.browser.test_offline import (
+    HANDS,
+    open_kept,
+    post_hand,
+    record,
+    server_hands,
+    until,
+)
+from tests.games.web import stored_game
+
+pytestmark = pytest.mark.browser
+
+SENT_BACK = 25_000  # ms: the outbox tries again 3 s after a failure, then 6, 12, 15
+
+
+def test_after_a_hand_saved_online_a_hand_kept_without_network_still_asks_the_buy_in(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
+    expect(page.locator("#signal")).to_have_text(re.compile(r"^Hand 1: .*: saved$"))
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+
+    signal.cut()
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})
+    ask = page.locator("#offline-ask")
+    expect(ask).to_contain_text("Frank is on 155 — buy in for £0.50 and go back to 85?")
+    expect(page.locator("form.hand")).to_be_hidden()
+    ask.get_by_role("button", name="Buy in").click()
+    expect(page.locator("#offline-ask")).to_have_count(0)
+    record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
+    expect(page.locator("#outbox li.queued")).to_have_count(3)
+    assert len(server_hands(game)) == 1
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    hands = server_hands(game)
+    assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
+    assert hands[1]["buy_ins"] == {"Frank": True}
+    frank = Game.objects.get(pk=game.pk).ledger().standing("Frank")
+    assert (frank.total, frank.buy_ins) == (85 + 9, 1)
+
+
+def clock_at(page, seconds: float) -> str:
+    """HH:MM of a moment as the phone writes it (its own time zone)."""
+    return page.evaluate(
+        "s => { const d = new Date(s * 1000), two = n => String(n).padStart(2, '0');"
+        " return two(d.getHours()) + ':' + two(d.getMinutes()); }",
+        seconds,
+    )
+
+
+def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_update(
+    browser, signal
+):
+    game = stored_game()
+    page = new_phone(browser, signal.url)
+    page.goto(game.share_url())
+    freshness = page.locator("#freshness")
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    page.wait_for_timeout(4000)  # a few polls, some answered by the browser's cache
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+
+    signal.cut()
+    cut = time.time()
+    # The browser's cache may answer the polls for 30 s more: the page still knows their age.
+    expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"), timeout=10_000)
+    assert time.time() - cut <= 10.5
+    shown = freshness.inner_text().rsplit(" ", 1)[1]
+    assert shown in {clock_at(page, cut), clock_at(page, cut - 6)}
+    page.wait_for_timeout(3000)
+    expect(freshness).to_contain_text("offline, last update ")
+    look(page, "watch-offline")
+
+    post_hand(game, 1, *HANDS[0])
+    signal.restore()
+    expect(page.locator(".status")).to_contain_text("Hand 2", timeout=40_000)
+    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    page.context.close()
+
+
+def test_a_table_opened_once_on_a_new_phone_reloads_without_network_as_the_table_styled(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    page.goto(game.get_absolute_url())
+    until(page, "navigator.serviceWorker.controller !== null")
+    styled = page.evaluate("getComputedStyle(document.querySelector('button.primary')).color")
+
+    signal.cut()
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Friday at Mark's")
+    expect(page.locator("#offline")).to_contain_text("offline — showing the table as of ")
+    expect(page.locator("form.hand")).to_be_visible()
+    button = "getComputedStyle(document.querySelector('button.primary')).color"
+    assert page.evaluate(button) == styled
+    assert page.evaluate("typeof htmx") == "object"  # and its scripts
+    look(page, "first-visit-offline")
+
+    signal.restore()  # the kept copy is replaced by the server's table once it answers
+    expect(page.locator("#offline")).to_have_count(0, timeout=SENT_BACK)
+
+
+def undo_kept(page) -> None:
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('#live form[action$="/undo/"] button').click()
+
+
+def test_a_kept_hand_refused_for_a_buy_in_question_goes_on_by_itself_once_it_is_answered(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 70})
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 70})
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
+
+    signal.cut()
+    undo_kept(page)
+    undo_kept(page)  # two hands back: further than the phone can reckon, so the server asks
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 1\b"))
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})  # Frank on 155
+    record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
+    expect(page.locator("#outbox li.queued")).to_have_count(5)
+
+    signal.restore()
+    refused = page.locator("#outbox li.refused")
+    expect(refused).to_contain_text(
+        "Frank must decide about buying in before the next hand.", timeout=SENT_BACK
+    )
+    expect(refused).not_to_contain_text("another phone")
+    expect(refused.get_by_role("button", name=re.compile("Send it as hand"))).to_have_count(0)
+    ask = page.locator("form.buy-in")
+    expect(ask).to_contain_text("Frank is on 155")
+    ask.get_by_role("button", name="Buy in").click()
+    # The kept hand goes on by itself once the question is answered: no tap.
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=5000)
+    hands = server_hands(game)
+    assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
+    assert hands[1]["penalties"]["Frank"] == 15 and hands[1]["buy_ins"] == {"Frank": True}
+
+
+def test_a_hand_a_second_phone_already_scored_the_same_is_dropped_by_default(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(page, *HANDS[1])
+    post_hand(game, 2, *HANDS[1])  # the second phone scored the same deal, the same way
+
+    signal.restore()
+    conflict = page.locator("#outbox li.conflict")
+    expect(conflict).to_contain_text("not sent: the server already has a hand 2", timeout=SENT_BACK)
+    expect(conflict).to_contain_text("The server already has this very hand as hand 2")
+    buttons = conflict.locator(".buttons button")
+    expect(buttons).to_have_text(["Drop it", "Send it as hand 3"])
+    expect(buttons.first).to_have_class("primary")
+    look(page, "conflict-twin")
+    buttons.first.click()  # no confirmation: the server has it
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.locator("#signal")).to_have_text("")
+    assert len(server_hands(game)) == 2
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
+
+
+def test_after_an_undo_kept_offline_the_phone_still_reckons_totals_dealer_and_buy_ins(
+    phone_on_signal, signal
+):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 140})
+    expect(page.locator("#hand-title")).to_have_text("Hand 2 · Mark deals")
+
+    signal.cut()
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 5})
+    expect(page.locator("#hand-title")).to_have_text("Hand 3 · John deals")
+    expect(page.locator(".strip .compact")).to_contain_text("Frank 145 (5 to go)")
+    undo_kept(page)
+    expect(page.locator("#hand-title")).to_have_text("Hand 2 · Mark deals")
+    expect(page.locator(".strip .compact")).to_contain_text("Frank 140 (10 to go)")
+    record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 15})
+    expect(page.locator("#offline-ask")).to_contain_text("Frank is on 155")
+    page.locator("#offline-ask").get_by_role("button", name="Drop out").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 3 · John deals")
+    expect(page.locator(".strip .compact")).not_to_contain_text("Frank")
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    ledger = Game.objects.get(pk=game.pk).ledger()
+    assert ledger.dealer == "John" and ledger.standing("Frank").out
+    assert [h.penalties.get("Frank") for h in ledger.game.hands] == [140, 15]
+
+
+def test_a_hand_over_gives_the_new_phone_the_scoring_and_makes_the_old_one_a_watcher(
+    browser, phone_on_signal, signal
+):
+    old = phone_on_signal
+    game = stored_game()
+    open_kept(old, game)
+    record(old, *HANDS[0])
+    expect(old.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(old, *HANDS[1])
+    old.locator("summary", has_text="Score on another phone").click()
+    old.get_by_role("button", name="Hand over the scoring").click()
+    expect(old.locator("#signal")).to_have_text(
+        "Send the kept hands first (they are on this phone only), then hand over."
+    )
+    signal.restore()
+    expect(old.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+
+    old.get_by_role("button", name="Hand over the scoring").click()
+    expect(old.locator("h2")).to_have_text("Scan this on the new scoring phone")
+    link = old.locator(".handed-over a[rel=nofollow]").inner_text()
+    look(old, "handed-over")
+    assert old.evaluate("document.documentElement.scrollWidth") <= 390
+    new = new_phone(browser, signal.url)
+    new.goto(link)
+    record(new, *HANDS[2])
+    expect(new.locator("#hand-title")).to_have_text(re.compile(r"^Hand 4\b"))
+
+    old.goto(game.get_absolute_url())  # the old link: a watcher now, and it says so
+    expect(old.locator(".notice")).to_contain_text("handed over to another phone")
+    expect(old.locator("form.hand")).to_have_count(0)
+    expect(old.locator(".status")).to_contain_text("Hand 4")
+    assert server_hands(game) == [{"winner": w, "penalties": v} for w, v in HANDS]
+    new.context.close()
+
+
+def test_a_stop_and_payments_are_kept_without_network_and_sent_in_order(phone_on_signal, signal):
+    page = phone_on_signal
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(page, *HANDS[1])
+    page.locator("summary", has_text="Stop the game early").click()
+    page.get_by_role("button", name="Stop and split").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    expect(page.locator("#offline-ask")).to_contain_text("Stopped on this phone")
+    expect(page.locator("form.hand")).to_be_hidden()
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.stopped == "split" and len(server_hands(game)) == 2
+    expect(page.locator("#over-title")).to_be_visible()
+
+    signal.cut()  # settling up at the table, still without signal
+    first = page.locator("form.settle input[name=paid]").first
+    first.check()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert Game.objects.get(pk=game.pk).paid_transfers.count() == 1
