@@ -46,6 +46,7 @@ SCORING_ROUTES = [
     "/g/{t}/rules/",
     "/g/{t}/phone/",  # names the phone in a cookie: nothing in the game changes
     "/g/{t}/pay-handle/",
+    "/g/{t}/handover/",
 ]
 WATCH_ROUTES = [
     "/w/{t}/",
@@ -87,6 +88,7 @@ CHANGING_POSTS = {
     "/g/{t}/paid/": {"paid": ["Mark>Andy>0.60"]},  # the transfer of finished_game()
     "/g/{t}/date/": {"played_on": "2026-11-20"},
     "/g/{t}/pay-handle/": {"player": "Mark", "service": "monzo", "handle": "markymark"},
+    "/g/{t}/handover/": {},
 }
 
 
