@@ -201,22 +201,33 @@ def game(request, club, membership, pk: int):
 def delete_game(request, club, membership, pk: int):
     """A club game started by mistake, with no hand recorded, deleted by an organiser: it leaves
     no trace in the season. A game with hands, or a tournament's table, is kept."""
-    found = Game.objects.filter(pk=pk, club_link__club=club).first()
-    if found is None:
+    if not Game.objects.filter(pk=pk, club_link__club=club).exists():
         raise Http404(_("No such game in this club"))
-    if found.hands.exists() or TournamentTable.objects.filter(game=found).exists():
-        messages.error(
-            request,
+    step = commands.Step(f"club:{club.pk}", "DeleteGame", {"game": pk}, lambda: _delete(club, pk))
+    outcome = commands.apply(None, _sent(request), step)
+    if not outcome.done:
+        messages.error(request, outcome.notice)
+        return redirect("clubs:game", club.slug, pk)
+    if not outcome.replayed:
+        messages.success(request, _("%(game)s was deleted.") % {"game": outcome.made})
+    return redirect("clubs:club", club.slug)
+
+
+def _delete(club, pk: int) -> str:
+    """Deletes the game if it still has no hand, under its row's lock: a hand recorded at the
+    same moment either lands first (and the game is kept) or finds the game gone."""
+    found = Game.objects.select_for_update().filter(pk=pk, club_link__club=club).first()
+    if found is None or found.hands.exists() or TournamentTable.objects.filter(game=found).exists():
+        raise commands.Refusal(
+            commands.Verdict.REFUSED,
             _(
                 "Nothing was deleted: only a game with no hand recorded can be deleted (a "
                 "tournament's table never). Stop a game that was played instead."
             ),
         )
-        return redirect("clubs:game", club.slug, found.pk)
     name = str(found)
     found.delete()
-    messages.success(request, _("%(game)s was deleted.") % {"game": name})
-    return redirect("clubs:club", club.slug)
+    return name
 
 
 @club_view(SCORER)

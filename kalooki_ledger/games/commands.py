@@ -968,11 +968,15 @@ class StartGame(Making):
         return Game.objects.get(edit_token=made)
 
 
-def start_values(players: list[str] | tuple[str, ...], drawn=None) -> dict[str, Any]:
-    """A new game's history values: its players, and the cards of a seat draw."""
+def start_values(
+    players: list[str] | tuple[str, ...], drawn=None, imported: bool = False
+) -> dict[str, Any]:
+    """A new game's history values: its players, the cards of a seat draw, whether imported."""
     values: dict[str, Any] = {"players": list(players)}
     if drawn:
         values["drawn"] = [[c, n] for c, n in drawn]
+    if imported:
+        values["imported"] = True
     return values
 
 

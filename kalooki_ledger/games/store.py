@@ -97,21 +97,31 @@ def store_record(record: engine.GameRecord) -> Game:
     return row
 
 
-def import_record(data: object) -> Game:
-    """Checks a record exactly as the forms do and stores it; RecordError stores nothing.
-
-    A scorer's own export may carry the players' payment handles (`pay_handles`, not a key of
-    the record format): each is kept where it would have been accepted at the table."""
+def read_import(data: object) -> tuple[engine.GameRecord, object]:
+    """A record to import as the engine reads it (RecordError if it can't), and the players'
+    payment handles a scorer's own export may carry (`pay_handles`, not a key of the record
+    format)."""
     handles = None
     if isinstance(data, dict) and "pay_handles" in data:
         data = dict(data)
         handles = data.pop("pay_handles")
-    game = store_record(engine.parse_record(data))
-    if isinstance(handles, dict):
-        kept = _valid_handles(handles, game)
-        if kept:
-            game.pay_handles = kept
-            game.save(update_fields=["pay_handles"])
+    return engine.parse_record(data), handles
+
+
+def keep_handles(game: Game, handles: object) -> None:
+    """An imported game's handles, each kept where it would have been accepted at the table."""
+    kept = _valid_handles(handles, game) if isinstance(handles, dict) else {}
+    if kept:
+        game.pay_handles = kept
+        game.save(update_fields=["pay_handles"])
+
+
+def import_record(data: object) -> Game:
+    """Stores a record as it is (tests and fixtures); the site imports through the StartGame
+    command (games.importing)."""
+    record, handles = read_import(data)
+    game = store_record(record)
+    keep_handles(game, handles)
     return game
 
 

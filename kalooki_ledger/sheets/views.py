@@ -11,10 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
+from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games.device import device_label
+from kalooki_ledger.games.importing import import_game
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
-from kalooki_ledger.games.store import import_record as store_import
 
 from .blank import blank_file_name, blank_sheet, blank_sheet_pdf
 from .exports import render_csv, render_json, render_pdf
@@ -106,19 +108,24 @@ def import_record(request):
             sentence=gettext("Wait an hour, or log in to import more. Nothing was imported."),
         )
     form = ImportForm(request.POST, request.FILES)
+    status = 400
     if form.is_valid():
         try:
-            game = store_import(form.cleaned_data["record"])
+            sent = commands.parse_sent(request.POST, device_label(request))
+            game = import_game(form.cleaned_data["record"], sent)
         except engine.RecordError as exc:
             form.add_error(
                 "record",
                 gettext("%(problem)s. Nothing was imported.")
                 % {"problem": capfirst(located_text(exc.problem))},
             )
+        except commands.Refusal as refusal:  # the form's key, damaged or used for another file
+            form.add_error(None, refusal.outcome.notice)
+            status = answers.status(refusal.outcome)
         else:
             remember(request, game, scoring=True)
             return redirect(game.get_absolute_url())
-    return render(request, "sheets/import_error.html", {"form": form}, status=400)
+    return render(request, "sheets/import_error.html", {"form": form}, status=status)
 
 
 @require_GET

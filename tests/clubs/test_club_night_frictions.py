@@ -7,7 +7,9 @@ import pytest
 
 from kalooki_ledger.clubs import stats
 from kalooki_ledger.clubs.models import Club
+from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules import Hand
 from tests.clubs.factories import (
     club_game,
     finish_table,
@@ -75,6 +77,29 @@ def test_a_game_with_hands_is_not_deleted(client, kallet):
     assert "/delete/" not in page
     client.post(f"/clubs/kallet/games/{game.pk}/delete/")
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_delete_sent_twice_with_its_key_deletes_once_and_says_so_once(client, kallet):
+    game = mistaken_game(kallet)
+    client.force_login(kallet.memberships.get().user)
+    url = f"/clubs/kallet/games/{game.pk}/delete/"
+    assert client.post(url, {"key": "delete-key-0001"}).status_code == 302
+    again = client.post(url, {"key": "delete-key-0001"})
+    assert again.status_code == 404  # the game is gone: nothing more to do, nothing undone
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_game_that_got_a_hand_since_its_page_was_opened_is_kept_with_a_sentence(client, kallet):
+    game = mistaken_game(kallet)
+    client.force_login(kallet.memberships.get().user)
+    page = client.get(f"/clubs/kallet/games/{game.pk}/").content.decode()
+    assert "/delete/" in page
+    engine_hand = Hand(winner="Anna", penalties={"Bo": 20, "Cia": 30, "Dan": 40})
+    sent = commands.Sent(game.version, "", "the table's phone")
+    assert commands.apply(game, sent, commands.RecordHand(1, engine_hand)).applied
+    response = client.post(f"/clubs/kallet/games/{game.pk}/delete/", follow=True)
+    assert "only a game with no hand recorded can be deleted" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).hands.count() == 1
 
 
 def test_a_member_may_not_delete_a_game(client, kallet):

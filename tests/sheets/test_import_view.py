@@ -92,3 +92,36 @@ def test_a_downloaded_record_with_results_imports_as_a_new_copy(client):
     copy = Game.objects.exclude(pk=original.pk).get()
     assert response["Location"] == copy.get_absolute_url()
     assert copy.ledger().winner == "John" and copy.hands.count() == 5
+
+
+def upload_with_key(client, content: bytes, key: str):
+    data = {"record": SimpleUploadedFile("game.json", content), "key": key}
+    return client.post(reverse("sheets:import"), data)
+
+
+@pytest.mark.django_db
+def test_a_record_sent_twice_with_its_forms_key_makes_one_game(client):
+    content = json.dumps(worked_example()).encode()
+    first = upload_with_key(client, content, "import-key-0001")
+    again = upload_with_key(client, content, "import-key-0001")
+    game = Game.objects.get()
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == game.get_absolute_url()
+
+
+@pytest.mark.django_db
+def test_the_forms_key_with_another_record_is_refused_and_stores_nothing_more(client):
+    upload_with_key(client, json.dumps(worked_example()).encode(), "import-key-0002")
+    other = record(["Ann", "Bob"], [{"winner": "Ann", "penalties": {"Bob": 20}}])
+    response = upload_with_key(client, json.dumps(other).encode(), "import-key-0002")
+    assert response.status_code == 422
+    assert "already used for another change" in messages(response)
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_imported_game_says_so_in_its_history(client):
+    upload(client, json.dumps(worked_example()).encode())
+    change = Game.objects.get().changes.get()
+    assert change.action == "start" and change.details["imported"] is True
+    assert change.text.startswith("Imported the game: ")

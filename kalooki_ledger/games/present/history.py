@@ -52,7 +52,10 @@ def hand_line(number: int, what: str) -> str:
 
 
 def _start(v: Values) -> str:
-    text = gettext("Started the game: %(players)s") % {"players": ", ".join(v["players"])}
+    players = {"players": ", ".join(v["players"])}
+    if v.get("imported"):
+        return gettext("Imported the game: %(players)s") % players
+    text = gettext("Started the game: %(players)s") % players
     if v.get("drawn"):
         ace = pgettext("the card drawn", "A")
         draw = ", ".join(f"{ace if c == 1 else c} {n}" for c, n in v["drawn"])

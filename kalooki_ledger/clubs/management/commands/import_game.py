@@ -8,10 +8,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.text import slugify
 
-from kalooki_ledger.games.store import import_record
+from kalooki_ledger.games.commands import Sent
+from kalooki_ledger.games.importing import import_game
 from kalooki_ledger.rules import RecordError, read_record_json
 
 from ...filing import club_for_slug, file_game
+
+IMPORTED = Sent(None, "", "import_game")  # who the history names; a file has no key
 
 
 def read_json(path: str) -> object:
@@ -57,14 +60,17 @@ class Command(BaseCommand):
         with transaction.atomic():  # a backup restores whole or not at all
             if options.get("club") is not None:
                 club = club_for_slug(options["club"])
+
+            def filed(game) -> None:
+                if club is not None:
+                    file_game(game, club)
+
             for index, record in enumerate(records, 1):
                 try:
-                    game = import_record(record)
+                    game = import_game(record, IMPORTED, then=filed)
                 except RecordError as exc:
                     where = f"record {index}: " if isinstance(data, list) else ""
                     raise CommandError(f"{where}{exc}; nothing was imported") from None
-                if club is not None:
-                    file_game(game, club)
                 results.append(
                     {"id": game.pk, "url": game.get_absolute_url(), "share_url": game.share_url()}
                 )
