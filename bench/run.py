@@ -114,7 +114,7 @@ def table(results: dict) -> str:
             lines.append(
                 f"| {db}: table page, {row['hands']:,} hands ({row['table_queries']} queries) "
                 f"| {row['table_ms']:.1f} ms | {floor:.2f} ms (404) | {row['table_x_floor']}x "
-                f"| ≤ 5x, flat |"
+                f"| ≤ {pages.get('table_target_x_floor', 2)}x, flat |"
             )
         for row in pages["pages"]:
             lines.append(
