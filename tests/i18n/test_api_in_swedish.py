@@ -10,7 +10,7 @@ import re
 import pytest
 
 from kalooki_ledger.games.models import HandedOver
-from tests.games.test_api import etag, send
+from tests.games.test_api import etag, next_hand, send
 from tests.games.test_api_protocol import (
     COMMANDS,
     METHODS,
@@ -21,6 +21,7 @@ from tests.games.test_api_protocol import (
     short,
     url_of,
 )
+from tests.games.test_faults import read_only
 from tests.games.web import new_key, stored_game, worked_hands
 from tests.i18n.test_downloads_in_swedish import ENGLISH, ENGLISH_NUMBER, SWEDISH, as_page
 from tests.i18n.visible import english_left
@@ -122,4 +123,21 @@ def test_a_body_of_the_wrong_shape_is_refused_in_swedish(client, path, body):
         game = stored_game(hands=worked_hands()[:2])
         url = f"/api/v1/games/{game.edit_token}{path}"
         said[name] = messages(send(client, "post", url, body, **{"If-Match": etag(game), **lang}))
+    assert english_in(said["en"], said["sv"]) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_command_to_a_database_that_cant_take_it_is_refused_in_swedish(client):
+    said = {}
+    for name, lang in (("en", ENGLISH), ("sv", SWEDISH)):
+        game = stored_game(hands=worked_hands()[:2])
+        read_only(True)
+        try:
+            answer = send(
+                client, "post", f"/api/v1/games/{game.edit_token}/hands", next_hand(3), **lang
+            )
+        finally:
+            read_only(False)
+        assert answer.status_code == 503
+        said[name] = messages(answer)
     assert english_in(said["en"], said["sv"]) == []
