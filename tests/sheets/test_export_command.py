@@ -70,3 +70,11 @@ def test_export_carries_source_000s_figures(game_id):
         "Frank": "-7",
     }
     assert results["hands"][3]["bought_in"] == ["Mark"]
+
+
+def test_pdf_in_swedish_when_the_language_is_given(game_id, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    call_command(
+        "export_game", str(game_id), "--format", "pdf", "--output", str(target), "--language", "sv"
+    )
+    assert "Mark betalar John 16" in pdf_text(target.read_bytes())
