@@ -1,6 +1,6 @@
 """The site's own pages for refusals (templates/400.html, 403, 404, 405, 413, 500): its layout,
 a title, a sentence saying what happened and what to do, a way back, and the status. Under
-/api/ the same refusals answer in the API's JSON, in English as the API is."""
+/api/ the same refusals answer in the API's JSON, in the request's language as the API does."""
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -12,7 +12,7 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 CSRF_SENTENCE = gettext_lazy(
     "This form was sent without the page's security token, or the page had grown old: go back, "
@@ -33,13 +33,17 @@ def people_words(exception: BaseException | None) -> str:
 
 # What a program calling the API is told, in the API's shape ({"error": …, "problems": []}).
 API_WORDS = {
-    400: "The request could not be read. Nothing was changed.",
-    403: "Not allowed. Nothing was changed.",
-    404: "There is nothing at this address.",
-    405: "This address does not take that method.",
-    413: "The body is larger than the API takes (2.5 MB, 1,000 fields). Nothing was changed.",
-    500: "The server failed. Nothing was changed; try again.",
-    503: "The database can't take a change now: nothing was saved. Try again in a moment.",
+    400: gettext_noop("The request could not be read. Nothing was changed."),
+    403: gettext_noop("Not allowed. Nothing was changed."),
+    404: gettext_noop("There is nothing at this address."),
+    405: gettext_noop("This address does not take that method."),
+    413: gettext_noop(
+        "The body is larger than the API takes (2.5 MB, 1,000 fields). Nothing was changed."
+    ),
+    500: gettext_noop("The server failed. Nothing was changed; try again."),
+    503: gettext_noop(
+        "The database can't take a change now: nothing was saved. Try again in a moment."
+    ),
 }
 
 
@@ -47,7 +51,9 @@ def api_refusal(request: HttpRequest, status: int, said: str = "") -> JsonRespon
     """The refusal in the API's JSON for a request to /api/; None for the site's pages."""
     if not request.path.startswith("/api/"):
         return None
-    return JsonResponse({"error": said or API_WORDS[status], "problems": []}, status=status)
+    return JsonResponse(
+        {"error": said or gettext(API_WORDS[status]), "problems": []}, status=status
+    )
 
 
 def error_page(request: HttpRequest, status: int, **context: str) -> HttpResponse:

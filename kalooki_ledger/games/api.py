@@ -14,8 +14,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils import translation
 from django.utils.http import parse_etags
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -24,6 +24,7 @@ from kalooki_ledger import rules as engine
 from . import answers, commands, device, handover
 from .api_schema import SCHEMA
 from .models import Game
+from .present.problems import located_text, problem_message
 
 Json = dict[str, Any]
 
@@ -33,7 +34,7 @@ def problem_json(problem: engine.Problem) -> Json:
         "hand": problem.hand,
         "player": problem.player,
         "field": problem.field,
-        "message": problem.message,
+        "message": problem_message(problem),
     }
 
 
@@ -85,21 +86,24 @@ def api_view(methods: list[str]) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
             if request.method not in allowed:
-                refused = error(405, f"This address takes {', '.join(allowed)}.")
+                refused = error(
+                    405,
+                    gettext("This address takes %(methods)s.") % {"methods": ", ".join(allowed)},
+                )
                 refused["Allow"] = ", ".join(allowed)
                 return headless(request, refused)
             game, can_write = _find(token)
             if game is None and handover.handed_over(token) is not None:
-                with translation.override("en"):
-                    return error(403, handover.refusal())
+                return error(403, handover.refusal())
             if game is None:
-                return headless(request, error(404, "There is no game at this link."))
+                return headless(request, error(404, gettext("There is no game at this link.")))
             if request.method not in READS and not can_write:
-                return error(403, "This is a watch link: it can read the game, never change it.")
+                return error(
+                    403, gettext("This is a watch link: it can read the game, never change it.")
+                )
             try:
-                # Machine-facing: what the web layer words for the API stays English.
-                with translation.override("en"):
-                    return headless(request, view(request, game, **kwargs))
+                # The keys and values are the record's; every message is in the request's language.
+                return headless(request, view(request, game, **kwargs))
             except BadRequest as bad:
                 return error(bad.status, str(bad))
 
@@ -124,7 +128,8 @@ def _each_key_once(pairs: list[tuple[str, Any]]) -> Json:
     for key, _ in pairs:
         if key in seen:
             raise BadRequest(
-                f"The body gives {engine.as_json(key)} more than once: give each key once."
+                gettext("The body gives %(key)s more than once: give each key once.")
+                % {"key": engine.as_json(key)}
             )
         seen.add(key)
     return dict(pairs)
@@ -136,20 +141,25 @@ def read_body(request: HttpRequest) -> Json:
     try:
         body = json.loads(request.body, parse_float=Decimal, object_pairs_hook=_each_key_once)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise BadRequest("The body is not JSON: send a JSON object.") from None
+        raise BadRequest(gettext("The body is not JSON: send a JSON object.")) from None
     if not isinstance(body, dict):
-        raise BadRequest('The body is a JSON object, such as {"number": 3, ...}.')
+        raise BadRequest(gettext('The body is a JSON object, such as {"number": 3, ...}.'))
     return body
 
 
 def number_in(body: Json, name: str = "number") -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"{name} is the hand's number, a whole number such as 3.")
+        raise BadRequest(
+            gettext("%(name)s is the hand's number, a whole number such as 3.") % {"name": name}
+        )
     if not 1 <= value <= engine.MAX_HANDS:
         raise Unprocessable(
-            f"{name} is the hand's number: 1 for the first hand, at most {engine.MAX_HANDS}, "
-            f"not {str(value)[:20]}."
+            gettext(
+                "%(name)s is the hand's number: 1 for the first hand, at most %(most)s, "
+                "not %(sent)s."
+            )
+            % {"name": name, "most": engine.MAX_HANDS, "sent": str(value)[:20]}
         )
     return value
 
@@ -160,15 +170,19 @@ def sent(request: HttpRequest, game: Game, needs_version: bool) -> commands.Sent
     key = request.headers.get("Idempotency-Key", "")
     if not commands.KEY.fullmatch(key):
         raise BadRequest(
-            "Send an Idempotency-Key header: 8 to 64 letters, digits, - or _, new for each "
-            "command and the same when you send that command again."
+            gettext(
+                "Send an Idempotency-Key header: 8 to 64 letters, digits, - or _, new for each "
+                "command and the same when you send that command again."
+            )
         )
     match = request.headers.get("If-Match", "").strip()
     if match:
         try:
             version = int(match.strip('"').removeprefix("W/").strip('"'))
         except ValueError:
-            raise BadRequest('If-Match is the ETag of the game you read, such as "12".') from None
+            raise BadRequest(
+                gettext('If-Match is the ETag of the game you read, such as "12".')
+            ) from None
     elif needs_version:
         raise Precondition()
     else:
@@ -194,7 +208,9 @@ def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> Http
         current = Game.objects.get(pk=game.pk).to_json()
         return error(409, outcome.notice, game=current)
     problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
-    return error(answers.status(outcome), outcome.notice or "That can't be recorded.", problems)
+    return error(
+        answers.status(outcome), outcome.notice or gettext("That can't be recorded."), problems
+    )
 
 
 def apply(request: HttpRequest, game: Game, command, needs_version: bool, created=False):
@@ -202,7 +218,10 @@ def apply(request: HttpRequest, game: Game, command, needs_version: bool, create
         made = sent(request, game, needs_version)
     except Precondition:
         return error(
-            428, "Send If-Match with the ETag of the game you read, so a stale change is refused."
+            428,
+            gettext(
+                "Send If-Match with the ETag of the game you read, so a stale change is refused."
+            ),
         )
     return answer(game, commands.apply(game, made, command), created)
 
@@ -245,7 +264,7 @@ def hands(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         hand = parse_hand(game, body, number)
     except HandProblem as bad:
-        return error(422, str(bad.exc), bad.exc.problems)
+        return error(422, located_text(bad.exc.problem), bad.exc.problems)
     return apply(request, game, commands.RecordHand(number, hand), False, created=True)
 
 
@@ -257,7 +276,7 @@ def hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     try:
         edited = parse_hand(game, body, number)
     except HandProblem as bad:
-        return error(422, str(bad.exc), bad.exc.problems)
+        return error(422, located_text(bad.exc.problem), bad.exc.problems)
     return apply(request, game, commands.EditHand(number, hand=edited), True)
 
 
@@ -272,7 +291,7 @@ def buy_in(request: HttpRequest, game: Game) -> HttpResponse:
     body = read_body(request)
     player, bought_in = body.get("player"), body.get("bought_in")
     if not isinstance(player, str) or not isinstance(bought_in, bool):
-        raise BadRequest('A buy-in is {"number": 4, "player": "Mark", "bought_in": true}.')
+        raise BadRequest(gettext('A buy-in is {"number": 4, "player": "Mark", "bought_in": true}.'))
     command = commands.BuyIn(player, number_in(body), bought_in)
     return apply(request, game, command, False)
 
@@ -282,14 +301,18 @@ def stop(request: HttpRequest, game: Game) -> HttpResponse:
     body = read_body(request)
     if "settle" not in body:
         raise Unprocessable(
-            'Say how to stop: {"settle": "refund"}, "split", "leader", or null to take the stop '
-            "back."
+            gettext(
+                'Say how to stop: {"settle": "refund"}, "split", "leader", or null to take the '
+                "stop back."
+            )
         )
     settle = body["settle"]
     if settle not in ("refund", "split", "leader", None):
         raise BadRequest(
-            'settle is "refund", "split", "leader" (where the family has a leader), or null to '
-            "take the stop back."
+            gettext(
+                'settle is "refund", "split", "leader" (where the family has a leader), or null '
+                "to take the stop back."
+            )
         )
     return apply(request, game, commands.Stop(settle or ""), True)
 
@@ -297,7 +320,7 @@ def stop(request: HttpRequest, game: Game) -> HttpResponse:
 @api_view(["POST"])
 def paid(request: HttpRequest, game: Game) -> HttpResponse:
     transfers = read_body(request).get("transfers")
-    shape = (
+    shape = gettext(
         'transfers is a list such as [{"from": "Mark", "to": "John", "amount": "1.60", '
         '"paid": true}], the transfers as results list them.'
     )

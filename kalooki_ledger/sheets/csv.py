@@ -1,9 +1,14 @@
 """A game's hands as CSV: a row per hand, a column per player for scored points, totals and
 payments, so a spreadsheet can check the sheet. Amounts are plain numbers (a spreadsheet sums
-them), their currency in a column of its own."""
+them), their currency in a column of its own. The words and numbers are the active language's,
+as that language's spreadsheet reads them: in Swedish a decimal comma and so a semicolon between
+cells; in English a decimal point and a comma."""
 
 import csv
 import io
+
+from django.utils.formats import get_format
+from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
@@ -18,20 +23,46 @@ def text_cell(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
+def decimal_comma() -> bool:
+    """Whether the active language writes a decimal comma (and its spreadsheet splits cells at a
+    semicolon)."""
+    return get_format("DECIMAL_SEPARATOR") == ","
+
+
+def number_cell(number: str) -> str:
+    return number.replace(".", ",") if decimal_comma() else number
+
+
+def yes_no(flag: bool) -> str:
+    return pgettext("CSV cell", "yes") if flag else pgettext("CSV cell", "no")
+
+
+def contract_cell(contract: str | None) -> str:
+    """A fixed deal's contract, an engine word, in the active language."""
+    return text_cell(gettext(contract)) if contract else ""
+
+
 def header(players: tuple[str, ...], fixed_deals: bool = False) -> list[str]:
+    def each(column: str) -> list[str]:
+        return [text_cell(column % {"player": p}) for p in players]
+
     return [
-        "hand",
-        "dealer",
-        "void",
-        "winner",
-        "kalookie",
-        *(("deal", "contract") if fixed_deals else ()),
-        *(text_cell(f"{p} scored") for p in players),
-        *(text_cell(f"{p} total") for p in players),
-        *(text_cell(f"{p} payment") for p in players),
-        "bought in",
-        "out",
-        "currency",
+        pgettext("CSV column", "hand"),
+        pgettext("CSV column", "dealer"),
+        pgettext("CSV column", "void"),
+        pgettext("CSV column", "winner"),
+        pgettext("CSV column", "kalookie"),
+        *(
+            (pgettext("CSV column", "deal"), pgettext("CSV column", "contract"))
+            if fixed_deals
+            else ()
+        ),
+        *each(gettext("%(player)s scored")),
+        *each(gettext("%(player)s total")),
+        *each(gettext("%(player)s payment")),
+        pgettext("CSV column", "bought in"),
+        pgettext("CSV column", "out"),
+        pgettext("CSV column", "currency"),
     ]
 
 
@@ -46,14 +77,14 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
             [
                 str(row.number),
                 text_cell(row.dealer),
-                "yes" if row.void else "no",
+                yes_no(row.void),
                 text_cell(row.winner or ""),
-                "yes" if row.kalookie else "no",
-                *((str(row.deal or ""), text_cell(row.contract or "")) if fixed_deals else ()),
+                yes_no(row.kalookie),
+                *((str(row.deal or ""), contract_cell(row.contract)) if fixed_deals else ()),
                 *(str(row.scored[p]) if p in row.scored else "" for p in players),
                 *(str(row.totals[p]) if p in row.scored else "" for p in players),
                 *(
-                    format_amount(row.payments[p], digits) if p in row.payments else ""
+                    number_cell(format_amount(row.payments[p], digits)) if p in row.payments else ""
                     for p in players
                 ),
                 text_cell("; ".join(row.bought_in)),
@@ -66,7 +97,7 @@ def hand_rows(ledger: engine.Ledger) -> list[list[str]]:
 
 def game_csv(ledger: engine.Ledger) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=";" if decimal_comma() else ",", lineterminator="\r\n")
     fixed_deals = engine.family_of(ledger.game.rules.family).plays_deals
     writer.writerow(header(ledger.game.players, fixed_deals))
     writer.writerows(hand_rows(ledger))

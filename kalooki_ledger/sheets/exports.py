@@ -20,6 +20,7 @@ def render_json(game: Game, handles: bool = False) -> bytes:
 
 
 def render_csv(game: Game) -> bytes:
+    """The hands in the active language's words and numbers (sheets/csv.py)."""
     return game_csv(game.ledger()).encode()
 
 

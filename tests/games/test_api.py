@@ -148,15 +148,19 @@ def test_a_hand_the_engine_refuses_is_422_naming_the_hand_player_and_field(clien
     assert "148" in problem["message"]
 
 
-def test_a_refusal_stays_english_for_a_client_asking_for_swedish(client):
+def test_a_refusal_is_in_swedish_for_a_client_asking_for_swedish(client):
     game = stored_game(hands=worked_hands()[:2])
     hand = {"number": 3, "winner": "Andy", "penalties": {"Mark": 149, "John": 11, "Frank": 12}}
     swedish = {"Accept-Language": "sv-SE,sv;q=0.9"}
     response = send(client, "post", api(game, "/hands"), hand, **swedish)
-    english = "Mark: no 13-card hand is worth more than 148 (entered 149)"
+    said = "Mark: ingen hand med 13 kort är värd mer än 148 (angivet 149)"
     assert response.status_code == 422
-    assert response.json()["error"] == english
-    assert response.json()["problems"][0]["message"] == english.removeprefix("Mark: ")
+    assert response.json()["error"] == said
+    assert response.json()["problems"][0]["message"] == said.removeprefix("Mark: ")
+    assert (response.json()["problems"][0]["player"], response.json()["problems"][0]["field"]) == (
+        "Mark",
+        "value",
+    )
 
 
 def test_a_hand_of_the_wrong_shape_is_422_naming_the_hand_and_player(client):

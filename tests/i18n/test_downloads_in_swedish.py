@@ -1,9 +1,12 @@
 """Every download in Swedish holds no English word and no English number (issue 27): a game's
 score sheet PDF, the blank sheets (the site's, the club's, a tournament table's), each compared
 word by word with the same file in English, as tests/i18n/visible.py compares pages; amounts
-carry a decimal comma, a true minus and their thousands set apart. The CSV is a data file for
-spreadsheets (plain numbers, the record's column names) and is left as it is."""
+carry a decimal comma, a true minus and their thousands set apart. The CSV of a played game, of
+a game night and of a club, as a Swedish spreadsheet reads it: Swedish column names and yes/no,
+a decimal comma and cells split at a semicolon."""
 
+import csv
+import io
 import re
 from html import escape
 
@@ -41,6 +44,38 @@ def english_in(client, url: str) -> list[str]:
         f"English number: {line}" for line in swedish.splitlines() if ENGLISH_NUMBER.search(line)
     ]
     return left
+
+
+def csv_cells(client, url: str, headers: dict, delimiter: str) -> list[str]:
+    answer = client.get(url, headers=headers)
+    assert answer.status_code == 200, url
+    rows = csv.reader(io.StringIO(answer.content.decode()), delimiter=delimiter)
+    return [cell for row in rows for cell in row]
+
+
+def english_in_csv(client, url: str, currency: str) -> list[str]:
+    english = csv_cells(client, url, ENGLISH, ",")
+    swedish = csv_cells(client, url, SWEDISH, ";")
+    assert len(english) == len(swedish) and english != swedish
+    # The currency column holds the record's code (SEK, or units for chips) in every language.
+    data = (*DATA, currency)
+    left = english_left(as_page("\n".join(swedish), "sv"), as_page("\n".join(english), "en"), data)
+    left += [f"English number: {cell}" for cell in swedish if ENGLISH_NUMBER.search(cell)]
+    left += [f"not a currency code: {cell}" for cell in swedish[-1:] if cell != currency]
+    return left
+
+
+@pytest.mark.parametrize("state", ["playing", "asked", "finished"])
+def test_a_games_csv_reads_as_a_swedish_spreadsheet_reads_it(client, state):
+    night = game_night()
+    url = reverse("sheets:csv", args=[night[state].share_token])
+    assert english_in_csv(client, url, "SEK") == []
+
+
+def test_a_club_games_csv_reads_as_a_swedish_spreadsheet_reads_it(client):
+    game = club_night()["finished"]
+    url = reverse("sheets:csv", args=[game.share_token])
+    assert english_in_csv(client, url, game.stakes().currency) == []
 
 
 @pytest.mark.parametrize("state", ["playing", "finished"])

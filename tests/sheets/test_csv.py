@@ -6,6 +6,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from kalooki_ledger.rules import parse_record, replay
 from kalooki_ledger.sheets.csv import game_csv, text_cell
@@ -14,6 +15,12 @@ from tests.helpers import worked_example
 
 def rows(data: dict) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(game_csv(replay(parse_record(data).game)))))
+
+
+def swedish_rows(data: dict) -> list[dict[str, str]]:
+    with translation.override("sv"):
+        text = game_csv(replay(parse_record(data).game))
+    return list(csv.DictReader(io.StringIO(text), delimiter=";"))
 
 
 def test_a_row_per_hand_with_totals_per_player():
@@ -79,3 +86,35 @@ def test_amounts_stay_plain_numbers_with_the_currency_in_a_column_of_its_own():
     assert {r["currency"] for r in table} == {"JMD"}
     assert table[0]["John payment"] == "15.00"
     assert not any("J$" in cell for r in table for cell in r.values())
+
+
+def test_english_is_split_at_commas_with_a_decimal_point():
+    data = worked_example()
+    data["stakes"] = {"currency": "SEK", "call_up": "1.5", "kalookie": "3", "initial": "0"}
+    text = game_csv(replay(parse_record(data).game))
+    assert text.startswith("hand,dealer,void,winner,kalookie,")
+    assert rows(data)[0]["John payment"] == "4.50"
+
+
+def test_swedish_has_swedish_column_names_and_ja_nej():
+    table = swedish_rows(worked_example())
+    assert list(table[0])[:6] == ["giv", "givare", "ogiltig", "vinnare", "kalle", "Andy poäng"]
+    assert list(table[0])[-3:] == ["köpte in sig", "ute", "valuta"]
+    assert [r["Mark summa"] for r in table] == ["42", "92", "145", "127", "198"]
+    assert (table[2]["vinnare"], table[2]["kalle"], table[2]["ogiltig"]) == ("John", "ja", "nej")
+    assert table[3]["köpte in sig"] == "Mark"
+
+
+def test_swedish_amounts_carry_a_decimal_comma_negative_ones_a_plain_minus():
+    data = worked_example()
+    data["stakes"] = {"currency": "SEK", "call_up": "1.5", "kalookie": "3", "initial": "0"}
+    table = swedish_rows(data)
+    assert table[0]["John betalning"] == "4,50"
+    assert table[0]["Andy betalning"] == "-1,50"
+    assert {r["valuta"] for r in table} == {"SEK"}
+
+
+def test_a_swedish_name_with_a_formula_is_still_quoted():
+    table = swedish_rows(formula_game("=X"))
+    assert table[2]["vinnare"] == "'=X"
+    assert "'=X poäng" in table[0]

@@ -47,6 +47,15 @@ def test_the_csv_downloads_as_an_attachment(client, game):
     assert response.content.decode().splitlines()[5].startswith("5,")
 
 
+def test_the_csv_is_in_the_readers_language_swedish_split_at_semicolons(client, game):
+    url = reverse("sheets:csv", args=[game.share_token])
+    english = client.get(url, headers={"Accept-Language": "en-GB"}).content.decode()
+    swedish = client.get(url, headers={"Accept-Language": "sv"}).content.decode()
+    assert english.startswith("hand,dealer,void,winner,kalookie,Andy scored,")
+    assert swedish.startswith("giv;givare;ogiltig;vinnare;kalle;Andy poäng;")
+    assert swedish.splitlines()[3].startswith("3;")
+
+
 def test_the_json_is_the_record_with_results(client, game):
     response = client.get(reverse("sheets:json", args=[game.edit_token]))
     assert response["Content-Disposition"] == (

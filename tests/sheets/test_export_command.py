@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from kalooki_ledger.games.store import import_record
 from tests.helpers import pdf_text, worked_example
@@ -20,6 +21,21 @@ def test_csv_is_printed_with_a_header_and_a_row_per_hand(game_id):
     call_command("export_game", str(game_id), "--format", "csv", stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("hand,dealer,void,winner,kalookie,Andy scored")
+    assert len(lines) == 6
+
+
+def test_csv_stays_english_with_no_language_even_where_swedish_is_active(game_id):
+    out = io.StringIO()
+    with translation.override("sv"):
+        call_command("export_game", str(game_id), "--format", "csv", stdout=out)
+    assert out.getvalue().startswith("hand,dealer,void,winner,kalookie,Andy scored")
+
+
+def test_csv_in_swedish_when_the_language_is_given(game_id):
+    out = io.StringIO()
+    call_command("export_game", str(game_id), "--format", "csv", "--language", "sv", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("giv;givare;ogiltig;vinnare;kalle;Andy poäng")
     assert len(lines) == 6
 
 
@@ -54,3 +70,11 @@ def test_export_carries_source_000s_figures(game_id):
         "Frank": "-7",
     }
     assert results["hands"][3]["bought_in"] == ["Mark"]
+
+
+def test_pdf_in_swedish_when_the_language_is_given(game_id, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    call_command(
+        "export_game", str(game_id), "--format", "pdf", "--output", str(target), "--language", "sv"
+    )
+    assert "Mark betalar John 16" in pdf_text(target.read_bytes())

@@ -2,6 +2,8 @@
 
 import re
 
+from django.utils import translation
+
 from kalooki_ledger.rules import parse_record, replay
 from kalooki_ledger.sheets.csv import game_csv
 from kalooki_ledger.sheets.pdf import score_sheet_pdf
@@ -68,6 +70,14 @@ def test_a_jamaica_csv_has_the_deal_and_contract_of_each_hand():
     assert lines[0].startswith("hand,dealer,void,winner,kalookie,deal,contract,Ann scored")
     assert lines[2].startswith("2,Bob,yes,,no,2,two threes and one four")
     assert lines[3].startswith("3,Bob,no,Bob,yes,2,two threes and one four,60,0,40")
+
+
+def test_a_swedish_jamaica_csv_names_the_contract_in_swedish():
+    _, ledger = game("jamaica", JAMAICA)
+    with translation.override("sv"):
+        lines = game_csv(ledger).splitlines()
+    assert lines[0].startswith("giv;givare;ogiltig;vinnare;kalle;omgång;kontrakt;Ann poäng")
+    assert lines[2].startswith("2;Bob;ja;;nej;2;två tretal och ett fyrtal")
 
 
 def test_a_csv_of_an_elimination_game_keeps_its_columns():

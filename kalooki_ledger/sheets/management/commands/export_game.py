@@ -1,7 +1,9 @@
 import json
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from kalooki_ledger.games.models import Game
 
@@ -18,6 +20,12 @@ class Command(BaseCommand):
         parser.add_argument("id", nargs="?", type=int, help="the game's id; omit for every game")
         parser.add_argument("--format", default="json", choices=sorted(EXPORTERS))
         parser.add_argument("--output", help="write to this file instead of standard output")
+        parser.add_argument(
+            "--language",
+            default="en-gb",
+            choices=[code for code, _ in settings.LANGUAGES],
+            help="the words and numbers of a CSV or PDF (default English)",
+        )
 
     def handle(self, *args, **options):
         fmt, output = options["format"], options["output"]
@@ -36,7 +44,8 @@ class Command(BaseCommand):
             render, binary = EXPORTERS[fmt]
             if binary and not output:
                 raise CommandError(f"a {fmt.upper()} export needs --output FILE")
-            data = render(game)
+            with translation.override(options["language"]):
+                data = render(game)
         if output:
             with open(output, "wb") as handle:
                 handle.write(data)
