@@ -5,8 +5,10 @@
 var STATIC = "kalooki-static-{{ version }}";
 var PAGES = "kalooki-pages";
 var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
-// A page kept for offline use: the home page, a game's table, score sheet and rules card.
-var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules)\/)?)?$/;
+// A page kept for offline use: the home page, a game's table, score sheet and rules card, and
+// the edit page of each hand on a scoring sheet.
+var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$/;
+var EDITS = /href="(\/g\/[A-Za-z0-9_-]+\/hands\/[0-9]+\/edit\/)"/g;
 var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
 
 self.addEventListener("install", function (event) {
@@ -47,8 +49,19 @@ function keep(request, response) {
     headers.set("X-Kept-At", new Date().toISOString());
     return caches.open(PAGES).then(function (cache) {
       return cache.put(request.url, new Response(text, { status: 200, headers: headers }));
-    });
+    }).then(function () { return keepEdits(text); });
   });
+}
+
+// A scoring sheet's edit pages, kept afresh with it (one after another: a delete renumbers
+// them), so an earlier hand can be corrected or deleted without signal.
+function keepEdits(text) {
+  var paths = [], found;
+  EDITS.lastIndex = 0;
+  while ((found = EDITS.exec(text))) { paths.push(found[1]); }
+  return paths.reduce(function (done, path) {
+    return done.then(function () { return keepPath(path); });
+  }, Promise.resolve());
 }
 
 function keepStatic(request, response) {

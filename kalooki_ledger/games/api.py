@@ -6,6 +6,7 @@ it a second time. A game's link is its capability, as on the pages: a scoring li
 writes, a watch link only reads. No cookie carries authority, so there is no CSRF to check.
 """
 
+import datetime
 import json
 from collections.abc import Callable
 from decimal import Decimal
@@ -14,7 +15,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.http import parse_etags
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -292,6 +293,16 @@ def stop(request: HttpRequest, game: Game) -> HttpResponse:
             "take the stop back."
         )
     return apply(request, game, commands.Stop(settle or ""), True)
+
+
+@api_view(["POST"])
+def played_on(request: HttpRequest, game: Game) -> HttpResponse:
+    day = read_body(request).get("played_on")
+    try:
+        played = datetime.date.fromisoformat(day) if isinstance(day, str) else None
+    except ValueError:
+        played = None  # the command says what a date is
+    return apply(request, game, commands.SetDate(played, timezone.localdate()), True)
 
 
 @api_view(["POST"])
