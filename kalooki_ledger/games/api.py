@@ -192,8 +192,10 @@ def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> Http
         headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
         return record_response(Game.objects.get(pk=game.pk), status, **headers)
     if outcome.verdict is commands.Verdict.STALE:
-        current = Game.objects.get(pk=game.pk).to_json()
-        return error(409, outcome.notice, game=current)
+        now = Game.objects.get(pk=game.pk)
+        refused = error(409, outcome.notice, game=now.to_json())
+        refused["ETag"] = etag(now)  # the version to send a change against, once it is seen
+        return refused
     problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
     return error(answers.status(outcome), outcome.notice or "That can't be recorded.", problems)
 

@@ -400,7 +400,7 @@
       again.type = "button";
       again.addEventListener("click", function () {
         entry.state = "queued";
-        if (EXPECTS[entry.kind]) { entry.expect = null; } // the scorer has seen the game as it is now
+        if (EXPECTS[entry.kind]) { entry.expect = entry.seen || null; } // the game as the scorer has now seen it
         save(entry).then(flush);
       });
       buttons.appendChild(again);
@@ -755,6 +755,7 @@
           later();
         } else {
           entry.server = answer.body.game || null;
+          if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
           entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
           entry.error = answer.body.error ||
             interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });

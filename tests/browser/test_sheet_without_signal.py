@@ -5,12 +5,14 @@ in order when the signal returns, each naming the version of the game it was mad
 import re
 
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
 from tests.browser.conftest import look
-from tests.browser.test_offline import open_kept, record, until
+from tests.browser.test_offline import open_kept, record, server_hands, until
 from tests.browser.test_signal_lost import SENT_BACK
+from tests.games.test_api import api, send
 from tests.games.web import stored_game
 
 pytestmark = pytest.mark.browser
@@ -62,3 +64,57 @@ def test_the_date_played_is_kept_without_signal(phone_on_signal, signal):
     signal.restore()
     expect(page.locator("#outbox li.saved")).to_have_count(1, timeout=SENT_BACK)
     assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-20"
+
+
+def test_an_earlier_hand_deleted_without_signal_and_the_next_hand_counts_on(
+    phone_on_signal, signal
+):
+    game = stored_game()
+    page = phone_on_signal
+    page.on("dialog", lambda dialog: dialog.accept())
+    played(page, game)
+
+    signal.cut()
+    page.goto(edit_url(game, 2))  # the copy the worker kept
+    page.get_by_role("button", name="Delete hand 2").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    expect(page.locator("#outbox li").first).to_contain_text("Delete hand 2")
+    look(page, "sheet-delete-kept", full_page=True)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))  # 2 held, 1 more
+    record(page, "Mark", {"Andy": 10, "John": 20, "Frank": 30})
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    assert len(server_hands(game)) == 3
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert server_hands(game) == [
+        {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}},
+        {"winner": "Frank", "penalties": {"Andy": 4, "Mark": 30, "John": 53}},
+        {"winner": "Mark", "penalties": {"Andy": 10, "John": 20, "Frank": 30}},
+    ]
+
+
+def test_a_delete_kept_while_another_phone_changed_the_game_is_a_conflict(phone_on_signal, signal):
+    game = stored_game()
+    page = phone_on_signal
+    page.on("dialog", lambda dialog: dialog.accept())
+    played(page, game)
+
+    signal.cut()
+    page.goto(edit_url(game, 1))
+    page.get_by_role("button", name="Delete hand 1").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    other = send(Client(), "post", api(game, "/undo"), {"number": 3})  # another phone
+    assert other.status_code == 200
+
+    signal.restore()
+    conflict = page.locator("#outbox li.conflict")
+    expect(conflict).to_contain_text("the game changed on another phone", timeout=SENT_BACK)
+    assert len(server_hands(game)) == 2  # nothing deleted over the other phone's change
+    conflict.get_by_role("button", name="Try again").click()  # seen: delete it all the same
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert server_hands(game) == [
+        {"winner": "Andy", "penalties": {"Mark": 50, "John": 45, "Frank": 30}},
+    ]
