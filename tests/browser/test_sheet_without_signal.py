@@ -118,3 +118,36 @@ def test_a_delete_kept_while_another_phone_changed_the_game_is_a_conflict(phone_
     assert server_hands(game) == [
         {"winner": "Andy", "penalties": {"Mark": 50, "John": 45, "Frank": 30}},
     ]
+
+
+def test_an_earlier_hand_edited_without_signal_then_a_hand_reach_the_server_in_order(
+    phone_on_signal, signal
+):
+    game = stored_game()
+    page = phone_on_signal
+    played(page, game)
+
+    signal.cut()
+    page.goto(edit_url(game, 1))
+    page.locator('.value[data-player="Andy"] input').fill("75")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    kept_edit = page.locator("#outbox li").first
+    expect(kept_edit).to_contain_text("Edit hand 1: John won — Andy 75, Mark 42, Frank 30")
+    page.goto(edit_url(game, 2))
+    page.get_by_role("button", name="Make it void").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    look(page, "sheet-edit-kept", full_page=True)
+    page.goto(game.get_absolute_url())
+    record(page, "Mark", {"Andy": 10, "John": 20, "Frank": 30})
+    expect(page.locator("#outbox li.queued")).to_have_count(3)
+    assert server_hands(game)[0]["penalties"]["Andy"] == 85
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert server_hands(game) == [
+        {"winner": "John", "penalties": {"Andy": 75, "Mark": 42, "Frank": 30}},
+        {"void": True},
+        {"winner": "Frank", "penalties": {"Andy": 4, "Mark": 30, "John": 53}},
+        {"winner": "Mark", "penalties": {"Andy": 10, "John": 20, "Frank": 30}},
+    ]
