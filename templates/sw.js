@@ -8,6 +8,8 @@ var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, 
 // A page kept for offline use: the home page, a game's table, score sheet and rules card, and
 // the edit page of each hand on a scoring sheet.
 var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$/;
+// The score sheet's own forms (the date, an edit or delete of a hand), sent as plain forms.
+var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|hands\/[0-9]+\/(edit|delete))\/$/;
 var EDITS = /href="(\/g\/[A-Za-z0-9_-]+\/hands\/[0-9]+\/edit\/)"/g;
 var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
 
@@ -113,6 +115,13 @@ function networkFirst(event, kept, keepIt) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
+  if (request.method === "POST" && request.mode === "navigate" && SHEET_FORMS.test(url.pathname)) {
+    // No signal: back to the page the form was on (its kept copy), whose outbox keeps it.
+    event.respondWith(fetch(request).catch(function () {
+      return Response.redirect(request.referrer || "/", 303);
+    }));
+    return;
+  }
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
   if (request.mode === "navigate" && PAGE.test(url.pathname) && !url.search) {
     event.respondWith(networkFirst(event, function () { return keptPage(request.url); }, keep)

@@ -838,36 +838,41 @@
     return found ? found[0] : null;
   }
   var sheetPath = "/g/" + token + "/sheet/";
+  var PENDING = "kalooki-sending";
+  function away() { return path[2] === "sheet/" ? null : function () { location.assign(sheetPath); }; }
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var kind = !onTable && pageKind(form);
-    if (!kind || form.plainSend) { return; }
-    event.preventDefault();
-    var submitter = event.submitter || null;
+    if (!kind) { return; }
     var data = new FormData(form);
-    if (submitter && submitter.name) { data.append(submitter.name, submitter.value); }
+    if (event.submitter && event.submitter.name) { data.append(event.submitter.name, event.submitter.value); }
     var entry = pageCommand(form, kind, data);
-    if (typeof entry === "string") { say(entry + " " + gettext("Nothing was kept.")); return; }
-    var leave = path[2] === "sheet/" ? null : function () { location.assign(sheetPath); };
-    if (entries.length || !navigator.onLine || document.documentElement.dataset.keptAt) {
-      keep(entry, form, leave);
+    var hold = entries.length || !navigator.onLine || document.documentElement.dataset.keptAt;
+    if (typeof entry === "string") {
+      // With signal the server's page says what is wrong, as without JavaScript.
+      if (hold) { event.preventDefault(); say(entry + " " + gettext("Nothing was kept.")); }
       return;
     }
-    // With signal: the page's own request; no answer, and it is kept with the key it carried.
-    var abort = new AbortController();
-    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin", redirect: "manual", signal: abort.signal })
-      .then(function (response) {
-        clearTimeout(timer);
-        if (response.type === "opaqueredirect") { location.assign(sheetPath); return; }
-        // Refused: the plain form again (the same key: it stores nothing twice), for the server's page.
-        form.plainSend = true;
-        form.requestSubmit(submitter);
-      }, function () {
-        clearTimeout(timer);
-        keep(entry, form, leave);
-      });
+    if (hold) {
+      event.preventDefault();
+      keep(entry, form, away());
+      return;
+    }
+    // With signal: the plain form, noted first. If the signal is gone, the worker brings the
+    // phone back to this page's kept copy, where the note is kept (with its key: stored once).
+    try { sessionStorage.setItem(PENDING, JSON.stringify(entry)); } catch (e) { /* no storage */ }
   });
+  // The page after a plain form: the server's (it arrived: nothing to keep) or the kept copy.
+  function pending() {
+    var noted = null;
+    try {
+      noted = JSON.parse(sessionStorage.getItem(PENDING) || "null");
+      sessionStorage.removeItem(PENDING);
+    } catch (e) { return; }
+    if (!noted || noted.game !== token || !document.documentElement.dataset.keptAt) { return; }
+    if (entries.length) { noted.expect = null; }
+    keep(noted, null, away());
+  }
 
   // Handing the scoring over: the commands kept here go first, or they could never be sent.
   document.addEventListener("submit", function (event) {
@@ -882,6 +887,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     if (!document.documentElement.dataset.keptAt) { heard(0); }
     load().then(function () {
+      pending();
       render();
       numberForms();
       flush();
