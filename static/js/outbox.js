@@ -432,6 +432,14 @@
   // kept sequences here and in the engine and compares them.
   function reckon(k, kept) {
     if (!k) { return null; }
+    if (kept.some(function (e) { return e.kind === "edit" || e.kind === "delete"; })) {
+      if (!k.start || !k.record) { return null; }
+      var from = {};
+      Object.keys(k).forEach(function (key) { from[key] = k[key]; });
+      Object.keys(k.start).forEach(function (key) { from[key] = k.start[key]; });
+      from.before = from.start = from.record = null;
+      return reckon(from, replayed(k.record, kept));
+    }
     function copy(standing) {
       return {
         hands: standing.hands,
@@ -457,7 +465,6 @@
     for (var i = 0; i < kept.length; i++) {
       var entry = kept[i], body = entry.body;
       if (entry.kind === "paid" || entry.kind === "date") { continue; }
-      if (entry.kind === "edit" || entry.kind === "delete") { return null; }
       if (entry.kind === "stop") { stopped = Boolean(body.settle); continue; }
       if (entry.kind === "undo") {
         if (body.number !== state.hands) { return null; }
@@ -468,7 +475,9 @@
         continue;
       }
       if (entry.kind === "buy-in") {
-        var offer = asked.shift();
+        // Kept answers come in the order asked; an edited hand's, in any order.
+        var at = entry.any ? asked.map(function (o) { return o.name; }).indexOf(body.player) : 0;
+        var offer = at >= 0 ? asked.splice(at, 1)[0] : null;
         if (!offer || offer.name !== body.player || body.number !== state.hands) { return null; }
         var player = seat(body.player);
         if (body.bought_in) {
@@ -510,6 +519,34 @@
     // While a question waits, nobody deals yet (the deal passes once it is answered).
     return { asked: asked[0] || null, seats: state.seats, dealer: asked.length ? null : state.dealer,
       hands: state.hands, winner: null, price: k.price, stopped: stopped };
+  }
+  // An edit or delete of an earlier hand: the game from its start, as the engine replays it, the
+  // server's hands (the kit's record) with the kept commands applied to them, in order.
+  function replayed(record, kept) {
+    function answers(map) {
+      return Object.keys(map || {}).map(function (name) { return [name, map[name]]; });
+    }
+    var deals = record.map(function (hand) { return { hand: hand, answers: hand.buy_ins }; });
+    var rest = [];
+    kept.forEach(function (entry) {
+      var body = entry.body;
+      if (entry.kind === "hand") { deals.push({ hand: body, answers: [] }); }
+      else if (entry.kind === "buy-in" && deals.length) { deals[deals.length - 1].answers.push([body.player, body.bought_in]); }
+      else if (entry.kind === "undo") { deals.pop(); }
+      else if (entry.kind === "edit") { deals[body.number - 1] = { hand: body, answers: answers(body.buy_ins) }; }
+      else if (entry.kind === "delete") { deals.splice(body.number - 1, 1); }
+      else { rest.push(entry); }
+    });
+    var commands = [];
+    deals.forEach(function (deal, i) {
+      var hand = { number: i + 1 };
+      ["winner", "kalookie", "penalties", "void"].forEach(function (key) { if (deal.hand[key]) { hand[key] = deal.hand[key]; } });
+      commands.push({ kind: "hand", body: hand });
+      deal.answers.forEach(function (answer) {
+        commands.push({ kind: "buy-in", body: { number: i + 1, player: answer[0], bought_in: answer[1] }, any: true });
+      });
+    });
+    return commands.concat(rest);
   }
   window.kalookiReckon = reckon;
   function projected() {

@@ -3,12 +3,14 @@ earlier hand, made with the network cut for real (the proxy stopped), kept on th
 in order when the signal returns, each naming the version of the game it was made against."""
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules import replay
 from tests.browser.conftest import look
 from tests.browser.test_offline import open_kept, record, server_hands, until
 from tests.browser.test_signal_lost import SENT_BACK
@@ -82,7 +84,10 @@ def test_an_earlier_hand_deleted_without_signal_and_the_next_hand_counts_on(
     expect(page.locator("#outbox li").first).to_contain_text("Delete hand 2")
     look(page, "sheet-delete-kept", full_page=True)
     page.goto(game.get_absolute_url())
-    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))  # 2 held, 1 more
+    title = page.locator("#hand-title")
+    expect(title).to_have_text(re.compile(r"^Hand 3 · \w+ deals$"))  # 2 held, the dealer reckoned
+    reckoned = title.inner_text()
+    strip = page.locator("form.hand .strip").inner_text()
     record(page, "Mark", {"Andy": 10, "John": 20, "Frank": 30})
     expect(page.locator("#outbox li.queued")).to_have_count(2)
     assert len(server_hands(game)) == 3
@@ -94,6 +99,11 @@ def test_an_earlier_hand_deleted_without_signal_and_the_next_hand_counts_on(
         {"winner": "Frank", "penalties": {"Andy": 4, "Mark": 30, "John": 53}},
         {"winner": "Mark", "penalties": {"Andy": 10, "John": 20, "Frank": 30}},
     ]
+    ledger = Game.objects.get(pk=game.pk).ledger()
+    assert reckoned == f"Hand 3 · {ledger.hands[2].dealer} deals"
+    before = replace(ledger.game, hands=ledger.game.hands[:2])
+    for seat in replay(before).standings:  # the strip counted the delete, as the engine does
+        assert f"{seat.name} {seat.total}" in strip
 
 
 def test_a_delete_kept_while_another_phone_changed_the_game_is_a_conflict(phone_on_signal, signal):
