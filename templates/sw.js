@@ -8,8 +8,9 @@ var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, 
 // A page kept for offline use: the home page, a game's table, score sheet and rules card, and
 // the edit page of each hand on a scoring sheet.
 var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$/;
-// The score sheet's own forms (the date, an edit or delete of a hand), sent as plain forms.
-var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|hands\/[0-9]+\/(edit|delete))\/$/;
+// The plain forms the outbox keeps when their post fails: the score sheet's own (the date, an
+// edit or delete of a hand) and the hand-over.
+var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|handover|hands\/[0-9]+\/(edit|delete))\/$/;
 var EDITS = /href="(\/g\/[A-Za-z0-9_-]+\/hands\/[0-9]+\/edit\/)"/g;
 var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
 

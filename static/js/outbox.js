@@ -232,6 +232,7 @@
     var body = entry.body;
     if (entry.kind === "date") { return interpolate(gettext("Played on %(day)s"), { day: body.played_on }); }
     if (entry.kind === "delete") { return interpolate(gettext("Delete hand %(n)s"), { n: body.number }); }
+    if (entry.kind === "handover") { return gettext("Hand over the scoring"); }
     if (entry.kind === "undo") { return interpolate(gettext("Undo hand %(n)s"), { n: body.number }); }
     if (entry.kind === "stop") { return body.settle ? SETTLES[body.settle] : gettext("Take back the stop"); }
     if (entry.kind === "paid") {
@@ -464,7 +465,7 @@
     var stopped = false;
     for (var i = 0; i < kept.length; i++) {
       var entry = kept[i], body = entry.body;
-      if (entry.kind === "paid" || entry.kind === "date") { continue; }
+      if (entry.kind === "paid" || entry.kind === "date" || entry.kind === "handover") { continue; }
       if (entry.kind === "stop") { stopped = Boolean(body.settle); continue; }
       if (entry.kind === "undo") {
         if (body.number !== state.hands) { return null; }
@@ -700,6 +701,7 @@
     });
   }
   function send(entry) {
+    if (entry.kind === "handover") { return sendHandOver(entry); }
     var one = "/hands/" + entry.body.number;
     var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid",
       date: "/date", "delete": one, edit: one }[entry.kind];
@@ -736,6 +738,24 @@
       clearTimeout(timer);
       return { status: 0, body: {} };
     });
+  }
+  // The hand-over is the table's own form (the server answers with the page of the new link).
+  function sendHandOver(entry) {
+    var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
+    var abort = new AbortController();
+    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
+    return fetch("/g/" + token + "/handover/", { method: "POST", body: data, credentials: "same-origin", signal: abort.signal })
+      .then(function (response) {
+        clearTimeout(timer);
+        return response.text().then(function (page) {
+          var done = response.ok && page.indexOf("handed-over") >= 0;
+          return { status: done ? 200 : response.status >= 500 ? response.status : 409, body: {}, page: page };
+        });
+      }, function () {
+        clearTimeout(timer);
+        return { status: 0, body: {} };
+      });
   }
   function flush(retryRefused) {
     if (!navigator.onLine) { return; }
@@ -781,6 +801,9 @@
               following.expect = Number(answer.version);
               chained = following;
             }
+          }
+          if (entry.kind === "handover") {
+            return remove(entry).then(function () { stop(); handedOver(answer.page); });
           }
           document.dispatchEvent(new CustomEvent("kalooki:saved"));
           return remove(entry).then(function () { return chained && save(chained); }).then(load).then(next);
@@ -908,15 +931,29 @@
     } catch (e) { return; }
     if (!noted || noted.game !== token || !document.documentElement.dataset.keptAt) { return; }
     if (entries.length) { noted.expect = null; }
-    keep(noted, null, away());
+    keep(noted, null, onTable ? null : away());
   }
 
-  // Handing the scoring over: the commands kept here go first, or they could never be sent.
+  // Handing the scoring over: kept behind the commands kept here (they go first, or they could
+  // never be sent once the link has changed), and sent when they are saved.
   document.addEventListener("submit", function (event) {
-    if (!event.target.matches("form.hand-over") || !entries.length) { return; }
-    event.preventDefault();
-    say(gettext("Send the kept hands first (they are on this phone only), then hand over."));
+    var form = event.target;
+    if (!form.matches("form.hand-over")) { return; }
+    var entry = { game: token, kind: "handover", body: {}, key: form.querySelector("input[name=key]").value,
+      version: Number(form.querySelector("input[name=version]").value), made: Date.now(), state: "queued" };
+    if (entries.length || !navigator.onLine || document.documentElement.dataset.keptAt) {
+      event.preventDefault();
+      keep(entry, form);
+      return;
+    }
+    try { sessionStorage.setItem(PENDING, JSON.stringify(entry)); } catch (e) { /* no storage */ }
   });
+  // The hand-over's answer: the new link as a QR code, shown in place of the table.
+  function handedOver(page) {
+    var theirs = new DOMParser().parseFromString(page, "text/html").querySelector("main");
+    var main = document.querySelector("main");
+    if (theirs && main) { main.replaceWith(document.importNode(theirs, true)); }
+  }
   window.addEventListener("online", function () { flush(true); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }
