@@ -40,7 +40,10 @@ function keepOpenPages() {
 }
 
 function keepPath(path) {
-  var request = new Request(new URL(path, self.location.origin).href, { credentials: "same-origin" });
+  // Marked, so the server leaves this phone's messages for the page it is showing.
+  var request = new Request(new URL(path, self.location.origin).href, {
+    credentials: "same-origin", headers: { "X-Kept-Copy": "1" },
+  });
   return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
 }
 
