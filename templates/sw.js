@@ -51,6 +51,8 @@ function keepPath(path) {
 function keep(request, response) {
   if (!response.ok || response.type !== "basic") { return Promise.resolve(); }
   return response.clone().text().then(function (text) {
+    // A page cut off by a lost signal is no copy to show: the last whole one stays.
+    if (!/<\/html>\s*$/i.test(text)) { return; }
     var headers = new Headers(response.headers);
     headers.set("X-Kept-At", new Date().toISOString());
     return caches.open(PAGES).then(function (cache) {

@@ -15,7 +15,7 @@ from tests.browser.conftest import look
 from tests.browser.test_offline import open_kept, record, server_hands, until
 from tests.browser.test_signal_lost import SENT_BACK
 from tests.games.test_api import api, send
-from tests.games.web import stored_game
+from tests.games.web import family_game, stored_game
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +115,7 @@ def test_a_delete_kept_while_another_phone_changed_the_game_is_a_conflict(phone_
     signal.cut()
     page.goto(edit_url(game, 1))
     page.get_by_role("button", name="Delete hand 1").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
     expect(page.locator("#outbox li.queued")).to_have_count(1)
     other = send(Client(), "post", api(game, "/undo"), {"number": 3})  # another phone
     assert other.status_code == 200
@@ -146,6 +147,7 @@ def test_an_earlier_hand_edited_without_signal_then_a_hand_reach_the_server_in_o
     expect(kept_edit).to_contain_text("Edit hand 1: John won — Andy 75, Mark 42, Frank 30")
     page.goto(edit_url(game, 2))
     page.get_by_role("button", name="Make it void").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
     expect(page.locator("#outbox li.queued")).to_have_count(2)
     look(page, "sheet-edit-kept", full_page=True)
     page.goto(game.get_absolute_url())
@@ -161,3 +163,40 @@ def test_an_earlier_hand_edited_without_signal_then_a_hand_reach_the_server_in_o
         {"winner": "Frank", "penalties": {"Andy": 4, "Mark": 30, "John": 53}},
         {"winner": "Mark", "penalties": {"Andy": 10, "John": 20, "Frank": 30}},
     ]
+
+
+def test_a_north_american_game_corrected_without_signal(phone_on_signal, signal):
+    game = family_game("north-american", stakes={"currency": "USD", "per_point": "0.01"})
+    page = phone_on_signal
+    page.on("dialog", lambda dialog: dialog.accept())
+    open_kept(page, game)
+    for winner, values in [("Ann", {"Bob": 120, "Cy": 95}), ("Bob", {"Ann": 15, "Cy": 200})]:
+        record(page, winner, values)
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3\b"))
+    page.goto(sheet_url(game))
+    kept(page, edit_url(game, 2))
+
+    signal.cut()
+    page.locator("#played-on").fill("2026-11-21")
+    page.get_by_role("button", name="Change the date").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    page.goto(edit_url(game, 1))
+    page.locator('.value[data-player="Cy"] input').fill("90")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))  # the kept commands listed there
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    page.goto(edit_url(game, 2))
+    page.get_by_role("button", name="Delete hand 2").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    expect(page.locator("#outbox li.queued")).to_have_count(3)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    record(page, "Cy", {"Ann": 150, "Bob": 160})
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    assert server_hands(game) == [
+        {"winner": "Ann", "penalties": {"Bob": 120, "Cy": 90}},
+        {"winner": "Cy", "penalties": {"Ann": 150, "Bob": 160}},
+    ]
+    assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-21"
