@@ -5,8 +5,13 @@
 var STATIC = "kalooki-static-{{ version }}";
 var PAGES = "kalooki-pages";
 var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
-// A page kept for offline use: the home page, a game's table, score sheet and rules card.
-var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules)\/)?)?$/;
+// A page kept for offline use: the home page, a game's table, score sheet and rules card, and
+// the edit page of each hand on a scoring sheet.
+var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$/;
+// The plain forms the outbox keeps when their post fails: the score sheet's own (the date, an
+// edit or delete of a hand) and the hand-over.
+var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|handover|hands\/[0-9]+\/(edit|delete))\/$/;
+var EDITS = /href="(\/g\/[A-Za-z0-9_-]+\/hands\/[0-9]+\/edit\/)"/g;
 var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
 
 self.addEventListener("install", function (event) {
@@ -35,7 +40,10 @@ function keepOpenPages() {
 }
 
 function keepPath(path) {
-  var request = new Request(new URL(path, self.location.origin).href, { credentials: "same-origin" });
+  // Marked, so the server leaves this phone's messages for the page it is showing.
+  var request = new Request(new URL(path, self.location.origin).href, {
+    credentials: "same-origin", headers: { "X-Kept-Copy": "1" },
+  });
   return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
 }
 
@@ -43,12 +51,25 @@ function keepPath(path) {
 function keep(request, response) {
   if (!response.ok || response.type !== "basic") { return Promise.resolve(); }
   return response.clone().text().then(function (text) {
+    // A page cut off by a lost signal is no copy to show: the last whole one stays.
+    if (!/<\/html>\s*$/i.test(text)) { return; }
     var headers = new Headers(response.headers);
     headers.set("X-Kept-At", new Date().toISOString());
     return caches.open(PAGES).then(function (cache) {
       return cache.put(request.url, new Response(text, { status: 200, headers: headers }));
-    });
+    }).then(function () { return keepEdits(text); });
   });
+}
+
+// A scoring sheet's edit pages, kept afresh with it (one after another: a delete renumbers
+// them), so an earlier hand can be corrected or deleted without signal.
+function keepEdits(text) {
+  var paths = [], found;
+  EDITS.lastIndex = 0;
+  while ((found = EDITS.exec(text))) { paths.push(found[1]); }
+  return paths.reduce(function (done, path) {
+    return done.then(function () { return keepPath(path); });
+  }, Promise.resolve());
 }
 
 function keepStatic(request, response) {
@@ -100,6 +121,13 @@ function networkFirst(event, kept, keepIt) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
+  if (request.method === "POST" && request.mode === "navigate" && SHEET_FORMS.test(url.pathname)) {
+    // No signal: back to the page the form was on (its kept copy), whose outbox keeps it.
+    event.respondWith(fetch(request).catch(function () {
+      return Response.redirect(request.referrer || "/", 303);
+    }));
+    return;
+  }
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
   if (request.mode === "navigate" && PAGE.test(url.pathname) && !url.search) {
     event.respondWith(networkFirst(event, function () { return keptPage(request.url); }, keep)

@@ -6,6 +6,7 @@ it a second time. A game's link is its capability, as on the pages: a scoring li
 writes, a watch link only reads. No cookie carries authority, so there is no CSRF to check.
 """
 
+import datetime
 import json
 from collections.abc import Callable
 from decimal import Decimal
@@ -14,6 +15,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.http import parse_etags
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
@@ -205,8 +207,10 @@ def answer(game: Game, outcome: commands.Outcome, created: bool = False) -> Http
         headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
         return record_response(Game.objects.get(pk=game.pk), status, **headers)
     if outcome.verdict is commands.Verdict.STALE:
-        current = Game.objects.get(pk=game.pk).to_json()
-        return error(409, outcome.notice, game=current)
+        now = Game.objects.get(pk=game.pk)
+        refused = error(409, outcome.notice, game=now.to_json())
+        refused["ETag"] = etag(now)  # the version to send a change against, once it is seen
+        return refused
     problems = outcome.entry.problems() if outcome.entry is not None else outcome.problems
     return error(
         answers.status(outcome), outcome.notice or gettext("That can't be recorded."), problems
@@ -315,6 +319,16 @@ def stop(request: HttpRequest, game: Game) -> HttpResponse:
             )
         )
     return apply(request, game, commands.Stop(settle or ""), True)
+
+
+@api_view(["POST"])
+def played_on(request: HttpRequest, game: Game) -> HttpResponse:
+    day = read_body(request).get("played_on")
+    try:
+        played = datetime.date.fromisoformat(day) if isinstance(day, str) else None
+    except ValueError:
+        played = None  # the command says what a date is
+    return apply(request, game, commands.SetDate(played, timezone.localdate()), True)
 
 
 @api_view(["POST"])

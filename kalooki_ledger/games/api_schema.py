@@ -231,6 +231,17 @@ SCHEMA: dict[str, Any] = {
                 True,
             )
         },
+        "/api/v1/games/{token}/date": {
+            "post": _command(
+                gettext_noop("Set the date the game was played"),
+                {
+                    "type": "object",
+                    "required": ["played_on"],
+                    "properties": {"played_on": {"type": "string", "format": "date"}},
+                },
+                True,
+            )
+        },
         "/api/v1/games/{token}/paid": {
             "post": _command(
                 gettext_noop("Tick settling-up transfers as paid, or untick them"),

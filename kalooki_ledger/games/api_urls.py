@@ -14,4 +14,5 @@ urlpatterns = [
     path("games/<token:token>/buy-ins", api.buy_in, name="buy_in"),
     path("games/<token:token>/stop", api.stop, name="stop"),
     path("games/<token:token>/paid", api.paid, name="paid"),
+    path("games/<token:token>/date", api.played_on, name="date"),
 ]

@@ -29,6 +29,14 @@ from .typed_numbers import WholeField, read_number
 
 MAX_SEATS = 6
 STAKE_FIELDS = STAKE_KEYS
+# What an empty stake field means: shown as its placeholder, so typing a stake clears nothing.
+STAKE_DEFAULTS = {
+    "call_up": "0.10",
+    "kalookie": "0.20",
+    "initial": "0.50",
+    "buy_in": "0.50",
+    "per_point": "0",
+}
 STAKE_LABELS = {
     "call_up": gettext_lazy("Call-up (each loser pays the winner)"),
     "kalookie": gettext_lazy("Kalookie (each loser pays the winner)"),
@@ -191,11 +199,11 @@ class SettingsForm(forms.Form):
             "An ISO code such as GBP, EUR, USD, or “units” for chips or points."
         ),
     )
-    call_up = StakeField(initial="0.10", label=STAKE_LABELS["call_up"])
-    kalookie = StakeField(initial="0.20", label=STAKE_LABELS["kalookie"])
-    initial = StakeField(initial="0.50", label=STAKE_LABELS["initial"])
-    buy_in = StakeField(initial="0.50", label=STAKE_LABELS["buy_in"])
-    per_point = StakeField(initial="0", label=STAKE_LABELS["per_point"])
+    call_up = StakeField(label=STAKE_LABELS["call_up"])
+    kalookie = StakeField(label=STAKE_LABELS["kalookie"])
+    initial = StakeField(label=STAKE_LABELS["initial"])
+    buy_in = StakeField(label=STAKE_LABELS["buy_in"])
+    per_point = StakeField(label=STAKE_LABELS["per_point"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -205,9 +213,13 @@ class SettingsForm(forms.Form):
         self.stakes: engine.Stakes | None = None
         self.tidy: dict[str, Any] = {}
         # Stakes: the decimal keypad; app.js selects the figure on focus, so typing replaces it.
+        # Empty, the default as placeholder (in the page's language), and the help says so.
         for name in STAKE_FIELDS:
-            self.fields[name].widget.attrs.update(inputmode="decimal", autocomplete="off")
-            self.fields[name].widget.attrs["data-select"] = ""
+            field = self.fields[name]
+            shown = formats.localize_input(Decimal(STAKE_DEFAULTS[name]))
+            field.widget.attrs.update(inputmode="decimal", autocomplete="off", placeholder=shown)
+            field.widget.attrs["data-select"] = ""
+            field.help_text = gettext("Empty means %(amount)s.") % {"amount": shown}
 
     def rule_fields(self) -> list[forms.BoundField]:
         names = ("limit", "out_at", "max_buy_ins", "buy_in_needs_remaining", "kalookie_doubles")
@@ -318,7 +330,10 @@ class SettingsForm(forms.Form):
         """The stakes in the record's terms: only those the family plays for."""
         return {
             "currency": read_currency(data["currency"]),
-            **{key: (data.get(key) or "0").strip() for key in self.family(data).stakes},
+            **{
+                key: (data.get(key) or STAKE_DEFAULTS[key]).strip()
+                for key in self.family(data).stakes
+            },
         }
 
 

@@ -70,12 +70,30 @@ def elimination_kit(ledger) -> dict | None:
         "price": present.Money(ledger)(ledger.game.stakes.buy_in),
         **_standing(ledger),
     }
+    # The game from its start, and its hands as the engine took them: an edit or delete of an
+    # earlier hand kept offline is reckoned by replaying them all.
+    kit["start"] = _standing(replay(replace(ledger.game, hands=())))
+    kit["record"] = [_recorded(row) for row in ledger.hands]
     # Where the game stood before its last hand: an undo kept offline goes back there.
     if ledger.hands:
         before = replay(replace(ledger.game, hands=ledger.game.hands[:-1]))
         if not before.problems:
             kit["before"] = _standing(before)
     return kit
+
+
+def _recorded(row) -> dict:
+    """A recorded hand for the phone's replay: the values as entered (or counted from cards) and
+    the buy-in answers in the order they were asked."""
+    if row.void:
+        return {"void": True, "buy_ins": []}
+    answered = [name for name in row.buy_in_offers if name in row.bought_in or name in row.out]
+    return {
+        "winner": row.winner,
+        "kalookie": row.kalookie,
+        "penalties": {name: value for name, value in row.values.items() if name != row.winner},
+        "buy_ins": [[name, name in row.bought_in] for name in answered],
+    }
 
 
 def _standing(ledger) -> dict:

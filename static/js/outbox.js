@@ -14,14 +14,22 @@
   function ngettext(one, many, n) {
     return window.ngettext ? window.ngettext(one, many, n) : n === 1 ? one : many;
   }
-  var path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/$/);
+  // The table, and the score sheet's own pages (the date, an edit or delete of an earlier hand).
+  var path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/(sheet\/|hands\/[0-9]+\/edit\/)?$/);
   if (!path || !window.indexedDB || !window.fetch) { return; }
   var token = path[1];
+  var onTable = !path[2];
   var API = "/api/v1/games/" + token;
   var TIMEOUT = 10000;
   var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in", stop: "stop", paid: "paid" };
   // Commands no hand number guards: sent with If-Match, the game's version as last heard.
-  var GUARDED = { stop: true };
+  var GUARDED = { stop: true, date: true, "delete": true, edit: true };
+  // Of those, the ones that name the version this phone knew when it kept them (or, kept behind
+  // others, the version the command before them gave the game): another phone's change meanwhile
+  // makes the server refuse them (409), shown as a conflict, never applied over it unseen.
+  var EXPECTS = { date: true, "delete": true, edit: true };
+  // The commands that move the next hand's number.
+  var NUMBERED = { hand: true, undo: true, "buy-in": true };
   var entries = []; // this game's commands, oldest first, as stored
   var saved = []; // what this page sent from the outbox, shown as saved until the next change
   var flushing = false;
@@ -67,6 +75,17 @@
     return store("readwrite", function (s) { return s["delete"](entry.id); });
   }
 
+  // The newest version of the game this phone has heard of: its pages and the outbox's answers.
+  var HEARD = "kalooki-version-" + token;
+  function known() {
+    var best = Number(localStorage.getItem(HEARD)) || 0;
+    document.querySelectorAll("input[name=version]").forEach(function (v) { best = Math.max(best, Number(v.value) || 0); });
+    return best;
+  }
+  function heard(version) {
+    try { localStorage.setItem(HEARD, String(Math.max(known(), Number(version) || 0))); } catch (e) { /* private tab */ }
+  }
+
   function newKey() {
     var bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
@@ -101,8 +120,8 @@
       { name: hand.winner, word: word });
     return won + (parts.length ? " — " + parts.join(", ") : "");
   }
-  function readHand(form, data) {
-    var number = Number(data.get("number"));
+  function readHand(form, data, number) {
+    number = number || Number(data.get("number"));
     if (data.get("action") === "void" || data.get("action") === "void-anyway") { return { number: number, "void": true }; }
     var winner = data.get("winner");
     if (!winner) { return gettext("Choose who won the hand first."); }
@@ -138,7 +157,36 @@
         hand.penalties[name] = value;
       }
     });
+    // The edit page's buy-in decisions after the hand (the record's buy_ins).
+    form.querySelectorAll('select[name^="decision-"]').forEach(function (box) {
+      if (!box.value) { return; }
+      var who = form.querySelector('label[for="' + box.id + '"]').textContent.trim();
+      hand.buy_ins = hand.buy_ins || {};
+      hand.buy_ins[who] = box.value === "in";
+    });
     return problem || hand;
+  }
+  // A command from the score sheet's own pages: the date, an edit or a delete of hand `number`.
+  function pageCommand(form, kind, data) {
+    var body;
+    if (kind === "date") {
+      body = { played_on: (data.get("played_on") || "").trim() };
+      if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(body.played_on)) { return gettext("Give the date the game was played."); }
+    } else {
+      var number = Number(form.getAttribute("action").match(/\/hands\/([0-9]+)\//)[1]);
+      body = kind === "edit" ? readHand(form, data, number) : { number: number };
+      if (typeof body === "string") { return body; }
+    }
+    return {
+      game: token,
+      kind: kind,
+      body: body,
+      key: data.get("key") || newKey(),
+      version: Number(data.get("version")),
+      expect: entries.length ? null : known(),
+      made: Date.now(),
+      state: "queued",
+    };
   }
   function command(form, route, data) {
     var kind = ROUTES[route];
@@ -182,6 +230,9 @@
   };
   function label(entry) {
     var body = entry.body;
+    if (entry.kind === "date") { return interpolate(gettext("Played on %(day)s"), { day: body.played_on }); }
+    if (entry.kind === "delete") { return interpolate(gettext("Delete hand %(n)s"), { n: body.number }); }
+    if (entry.kind === "handover") { return gettext("Hand over the scoring"); }
     if (entry.kind === "undo") { return interpolate(gettext("Undo hand %(n)s"), { n: body.number }); }
     if (entry.kind === "stop") { return body.settle ? SETTLES[body.settle] : gettext("Take back the stop"); }
     if (entry.kind === "paid") {
@@ -195,19 +246,23 @@
     }
     var hand = {};
     Object.keys(body).forEach(function (k) { if (k !== "number") { hand[k] = body[k]; } });
-    return interpolate(gettext("Hand %(n)s: %(hand)s"), { n: body.number, hand: describe(hand) });
+    return interpolate(entry.kind === "edit" ? gettext("Edit hand %(n)s: %(hand)s") : gettext("Hand %(n)s: %(hand)s"),
+      { n: body.number, hand: describe(hand) });
   }
   // The next hand's number once this command is applied.
   function after(entry) {
     if (entry.kind === "hand") { return entry.body.number + 1; }
     return entry.kind === "undo" ? entry.body.number : entry.body.number + 1;
   }
-  // The next hand's number after the kept commands (null: none of them moves it).
-  function nextNumber() {
+  // The next hand's number after the kept commands (null: none of them moves it); each kept
+  // delete takes one off.
+  function nextNumber(server) {
+    var deleted = 0;
     for (var i = entries.length - 1; i >= 0; i--) {
-      if (entries[i].body.number !== undefined) { return after(entries[i]); }
+      if (entries[i].kind === "delete") { deleted += 1; }
+      if (NUMBERED[entries[i].kind]) { return after(entries[i]) - deleted; }
     }
-    return null;
+    return deleted ? server - deleted : null;
   }
 
   // ---- What the page shows: the pending list above the table, the hand form's next number.
@@ -224,7 +279,8 @@
       el = element(tag, className);
       el.id = id;
       Object.keys(attributes).forEach(function (name) { el.setAttribute(name, attributes[name]); });
-      var live = document.getElementById("live");
+      // The table's live part, or on the sheet's pages the sheet or the form.
+      var live = document.getElementById("live") || document.getElementById("sheet") || document.querySelector("main form");
       live.parentNode.insertBefore(el, live);
     }
     return el;
@@ -252,7 +308,7 @@
   // Whether a 409 is about the hand number (another phone moved the game on), or the number still
   // holds and the server refused for another reason (such as a buy-in question to answer first).
   function moved(entry) {
-    if (!entry.server) { return true; }
+    if (!entry.server || EXPECTS[entry.kind]) { return true; }
     var held = (entry.server.hands || []).length;
     return entry.kind === "hand" ? held + 1 !== entry.body.number : held !== entry.body.number;
   }
@@ -299,16 +355,16 @@
     });
     box.appendChild(list);
     if (entries.length) {
-      box.appendChild(element("p", "muted", navigator.onLine
-        ? gettext("The table below doesn't count these yet.")
-        : gettext("No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet.")));
+      box.appendChild(element("p", "muted", !onTable ? gettext("The sheet below doesn't count these yet.")
+        : navigator.onLine ? gettext("The table below doesn't count these yet.")
+          : gettext("No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet.")));
     }
   }
   // A refused command: both versions, and the scorer's choice.
   function decide(entry) {
     var box = element("div", "decide");
     box.appendChild(element("p", "error", entry.error));
-    if (entry.state === "conflict" && entry.server) {
+    if (entry.state === "conflict" && entry.server && typeof entry.body.number === "number") {
       var hands = entry.server.hands || [];
       var from = Math.max(0, Math.min(entry.body.number, hands.length + 1) - 1);
       box.appendChild(element("p", "", interpolate(gettext("On this phone: %(what)s."), { what: label(entry) })));
@@ -343,7 +399,11 @@
     } else {
       var again = element("button", "primary", gettext("Try again"));
       again.type = "button";
-      again.addEventListener("click", function () { entry.state = "queued"; save(entry).then(flush); });
+      again.addEventListener("click", function () {
+        entry.state = "queued";
+        if (EXPECTS[entry.kind]) { entry.expect = entry.seen || null; } // the game as the scorer has now seen it
+        save(entry).then(flush);
+      });
       buttons.appendChild(again);
     }
     if (!twin) { buttons.appendChild(drop); }
@@ -373,6 +433,14 @@
   // kept sequences here and in the engine and compares them.
   function reckon(k, kept) {
     if (!k) { return null; }
+    if (kept.some(function (e) { return e.kind === "edit" || e.kind === "delete"; })) {
+      if (!k.start || !k.record) { return null; }
+      var from = {};
+      Object.keys(k).forEach(function (key) { from[key] = k[key]; });
+      Object.keys(k.start).forEach(function (key) { from[key] = k.start[key]; });
+      from.before = from.start = from.record = null;
+      return reckon(from, replayed(k.record, kept));
+    }
     function copy(standing) {
       return {
         hands: standing.hands,
@@ -397,7 +465,7 @@
     var stopped = false;
     for (var i = 0; i < kept.length; i++) {
       var entry = kept[i], body = entry.body;
-      if (entry.kind === "paid") { continue; }
+      if (entry.kind === "paid" || entry.kind === "date" || entry.kind === "handover") { continue; }
       if (entry.kind === "stop") { stopped = Boolean(body.settle); continue; }
       if (entry.kind === "undo") {
         if (body.number !== state.hands) { return null; }
@@ -408,7 +476,9 @@
         continue;
       }
       if (entry.kind === "buy-in") {
-        var offer = asked.shift();
+        // Kept answers come in the order asked; an edited hand's, in any order.
+        var at = entry.any ? asked.map(function (o) { return o.name; }).indexOf(body.player) : 0;
+        var offer = at >= 0 ? asked.splice(at, 1)[0] : null;
         if (!offer || offer.name !== body.player || body.number !== state.hands) { return null; }
         var player = seat(body.player);
         if (body.bought_in) {
@@ -450,6 +520,34 @@
     // While a question waits, nobody deals yet (the deal passes once it is answered).
     return { asked: asked[0] || null, seats: state.seats, dealer: asked.length ? null : state.dealer,
       hands: state.hands, winner: null, price: k.price, stopped: stopped };
+  }
+  // An edit or delete of an earlier hand: the game from its start, as the engine replays it, the
+  // server's hands (the kit's record) with the kept commands applied to them, in order.
+  function replayed(record, kept) {
+    function answers(map) {
+      return Object.keys(map || {}).map(function (name) { return [name, map[name]]; });
+    }
+    var deals = record.map(function (hand) { return { hand: hand, answers: hand.buy_ins }; });
+    var rest = [];
+    kept.forEach(function (entry) {
+      var body = entry.body;
+      if (entry.kind === "hand") { deals.push({ hand: body, answers: [] }); }
+      else if (entry.kind === "buy-in" && deals.length) { deals[deals.length - 1].answers.push([body.player, body.bought_in]); }
+      else if (entry.kind === "undo") { deals.pop(); }
+      else if (entry.kind === "edit") { deals[body.number - 1] = { hand: body, answers: answers(body.buy_ins) }; }
+      else if (entry.kind === "delete") { deals.splice(body.number - 1, 1); }
+      else { rest.push(entry); }
+    });
+    var commands = [];
+    deals.forEach(function (deal, i) {
+      var hand = { number: i + 1 };
+      ["winner", "kalookie", "penalties", "void"].forEach(function (key) { if (deal.hand[key]) { hand[key] = deal.hand[key]; } });
+      commands.push({ kind: "hand", body: hand });
+      deal.answers.forEach(function (answer) {
+        commands.push({ kind: "buy-in", body: { number: i + 1, player: answer[0], bought_in: answer[1] }, any: true });
+      });
+    });
+    return commands.concat(rest);
   }
   window.kalookiReckon = reckon;
   function projected() {
@@ -510,11 +608,14 @@
 
   // The forms count on from the last command kept, so the scorer can go on recording.
   function numberForms() {
+    if (!onTable) { return; }
     var form = document.querySelector("form.hand");
     if (form) { ask(form); }
-    var next = nextNumber();
-    if (next === null) { return; }
     var hand = document.querySelector("form.hand input[name=number]");
+    // The number the server gave the form, kept through the outbox's renumbering.
+    if (hand && !hand.dataset.server) { hand.dataset.server = hand.value; }
+    var next = nextNumber(hand ? Number(hand.dataset.server) : 1);
+    if (next === null) { return; }
     var table = form && projected();
     if (hand) {
       hand.value = next;
@@ -561,7 +662,7 @@
   // The table as the server now has it, unless the scorer is typing the next hand.
   // A kept copy (shown without signal) is fetched again until the server answers.
   function refresh() {
-    if (!pristine() || !window.htmx) { return; }
+    if (!onTable || !pristine() || !window.htmx) { return; }
     var before = document.getElementById("live");
     function done() {
       if (document.getElementById("live") === before) { // no answer: nothing was swapped in
@@ -581,7 +682,7 @@
   }
 
   // ---- Keeping a command, and sending the outbox in order.
-  function keep(entry, form) {
+  function keep(entry, form, then) {
     saved = [];
     return save(entry).then(load).then(function () {
       say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
@@ -594,25 +695,36 @@
       numberForms();
       if (form) { document.dispatchEvent(new CustomEvent("kalooki:kept")); }
       flush();
+      if (then) { then(); }
     }).catch(function () {
       say(interpolate(gettext("%(what)s: not sent, and this phone can't keep it (no storage): try again with signal."), { what: label(entry) }));
     });
   }
   function send(entry) {
-    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid" }[entry.kind];
+    if (entry.kind === "handover") { return sendHandOver(entry); }
+    var one = "/hands/" + entry.body.number;
+    var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid",
+      date: "/date", "delete": one, edit: one }[entry.kind];
+    var method = { "delete": "DELETE", edit: "PUT" }[entry.kind] || "POST";
     var abort = new AbortController();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
     if (GUARDED[entry.kind]) {
       // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
-      var known = document.querySelector("input[name=version]");
-      headers["If-Match"] = '"' + (known ? known.value : entry.version) + '"';
+      var last = document.querySelector("input[name=version]");
+      var expected = EXPECTS[entry.kind] ? (entry.expect === null || entry.expect === undefined ? known() : entry.expect)
+        : (last ? last.value : entry.version);
+      headers["If-Match"] = '"' + expected + '"';
     }
     var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
       return { from: t.from, to: t.to, amount: t.amount, paid: t.paid };
     }) } : entry.body;
+    if (entry.kind === "edit" || entry.kind === "delete") {
+      body = {};
+      Object.keys(entry.body).forEach(function (k) { if (k !== "number") { body[k] = entry.body[k]; } });
+    }
     return fetch(url, {
-      method: "POST",
+      method: method,
       headers: headers,
       body: JSON.stringify(body),
       credentials: "same-origin",
@@ -626,6 +738,24 @@
       clearTimeout(timer);
       return { status: 0, body: {} };
     });
+  }
+  // The hand-over is the table's own form (the server answers with the page of the new link).
+  function sendHandOver(entry) {
+    var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
+    var abort = new AbortController();
+    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
+    return fetch("/g/" + token + "/handover/", { method: "POST", body: data, credentials: "same-origin", signal: abort.signal })
+      .then(function (response) {
+        clearTimeout(timer);
+        return response.text().then(function (page) {
+          var done = response.ok && page.indexOf("handed-over") >= 0;
+          return { status: done ? 200 : response.status >= 500 ? response.status : 409, body: {}, page: page };
+        });
+      }, function () {
+        clearTimeout(timer);
+        return { status: 0, body: {} };
+      });
   }
   function flush(retryRefused) {
     if (!navigator.onLine) { return; }
@@ -661,11 +791,22 @@
           pause = FIRST_PAUSE;
           saved.push(label(entry));
           say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
+          var following = entries[1];
+          var chained = null;
           if (answer.version) {
+            heard(answer.version);
             document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
+            // The command kept behind this one was made on top of it: it names the version it gave.
+            if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
+              following.expect = Number(answer.version);
+              chained = following;
+            }
+          }
+          if (entry.kind === "handover") {
+            return remove(entry).then(function () { stop(); handedOver(answer.page); });
           }
           document.dispatchEvent(new CustomEvent("kalooki:saved"));
-          return remove(entry).then(load).then(next);
+          return remove(entry).then(function () { return chained && save(chained); }).then(load).then(next);
         }
         if (answer.status === 0 || answer.status >= 500) {
           entry.state = "queued";
@@ -674,6 +815,7 @@
           later();
         } else {
           entry.server = answer.body.game || null;
+          if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
           entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
           entry.error = answer.body.error ||
             interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
@@ -740,20 +882,86 @@
       say(interpolate(gettext("%(what)s: not saved — see below"), { what: label(entry) }));
     }
   });
-  document.addEventListener("htmx:afterSettle", function () { numberForms(); });
-
-  // Handing the scoring over: the commands kept here go first, or they could never be sent.
-  document.addEventListener("submit", function (event) {
-    if (!event.target.matches("form.hand-over") || !entries.length) { return; }
-    event.preventDefault();
-    say(gettext("Send the kept hands first (they are on this phone only), then hand over."));
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!document.documentElement.dataset.keptAt) { heard(0); }
+    numberForms();
   });
+
+  // The score sheet's own forms (the date, an edit, a delete): plain forms, sent as they are
+  // while there is signal; kept like the table's commands when there is none, or when the
+  // outbox already holds something (so that order is kept). A kept edit or delete goes back to
+  // the score sheet, where the kept commands are listed.
+  var PAGE_FORMS = [["date", /\/date\/$/], ["delete", /\/hands\/[0-9]+\/delete\/$/], ["edit", /\/hands\/[0-9]+\/edit\/$/]];
+  function pageKind(form) {
+    var action = form.getAttribute("action") || "";
+    var found = PAGE_FORMS.filter(function (pair) { return pair[1].test(action); })[0];
+    return found ? found[0] : null;
+  }
+  var sheetPath = "/g/" + token + "/sheet/";
+  var PENDING = "kalooki-sending";
+  function away() { return path[2] === "sheet/" ? null : function () { location.assign(sheetPath); }; }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var kind = !onTable && pageKind(form);
+    if (!kind) { return; }
+    var data = new FormData(form);
+    if (event.submitter && event.submitter.name) { data.append(event.submitter.name, event.submitter.value); }
+    var entry = pageCommand(form, kind, data);
+    var hold = entries.length || !navigator.onLine || document.documentElement.dataset.keptAt;
+    if (typeof entry === "string") {
+      // With signal the server's page says what is wrong, as without JavaScript.
+      if (hold) { event.preventDefault(); say(entry + " " + gettext("Nothing was kept.")); }
+      return;
+    }
+    if (hold) {
+      event.preventDefault();
+      keep(entry, form, away());
+      return;
+    }
+    // With signal: the plain form, noted first. If the signal is gone, the worker brings the
+    // phone back to this page's kept copy, where the note is kept (with its key: stored once).
+    try { sessionStorage.setItem(PENDING, JSON.stringify(entry)); } catch (e) { /* no storage */ }
+  });
+  // The page after a plain form: the server's (it arrived: nothing to keep) or the kept copy.
+  function pending() {
+    var noted = null;
+    try {
+      noted = JSON.parse(sessionStorage.getItem(PENDING) || "null");
+      sessionStorage.removeItem(PENDING);
+    } catch (e) { return; }
+    if (!noted || noted.game !== token || !document.documentElement.dataset.keptAt) { return; }
+    if (entries.length) { noted.expect = null; }
+    keep(noted, null, onTable ? null : away());
+  }
+
+  // Handing the scoring over: kept behind the commands kept here (they go first, or they could
+  // never be sent once the link has changed), and sent when they are saved.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form.hand-over")) { return; }
+    var entry = { game: token, kind: "handover", body: {}, key: form.querySelector("input[name=key]").value,
+      version: Number(form.querySelector("input[name=version]").value), made: Date.now(), state: "queued" };
+    if (entries.length || !navigator.onLine || document.documentElement.dataset.keptAt) {
+      event.preventDefault();
+      keep(entry, form);
+      return;
+    }
+    try { sessionStorage.setItem(PENDING, JSON.stringify(entry)); } catch (e) { /* no storage */ }
+  });
+  // The hand-over's answer: the new link as a QR code, shown in place of the table.
+  function handedOver(page) {
+    var theirs = new DOMParser().parseFromString(page, "text/html").querySelector("main");
+    var main = document.querySelector("main");
+    if (theirs && main) { main.replaceWith(document.importNode(theirs, true)); }
+  }
   window.addEventListener("online", function () { flush(true); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }
   });
   document.addEventListener("DOMContentLoaded", function () {
+    if (!document.documentElement.dataset.keptAt) { heard(0); }
     load().then(function () {
+      pending();
       render();
       numberForms();
       flush();

@@ -1,7 +1,7 @@
 """The phone's reckoning without signal (outbox.js `reckon`) against the engine: random kept
-sequences of hands, void hands, buy-in answers and undos, from games with a few hands already
-on the server, replayed in both; after every command the totals, buy-ins left, who is out, the
-next dealer, the question asked and the winner must agree."""
+sequences of hands, void hands, buy-in answers, undos, and edits and deletes of earlier hands,
+from games with a few hands already on the server, replayed in both; after every command the
+totals, buy-ins left, who is out, the next dealer, the question asked and the winner must agree."""
 
 import json
 import random
@@ -73,6 +73,12 @@ def a_kept_sequence(chance: random.Random, start) -> tuple[list[dict], list[dict
             hands[-1] = hands[-1].with_buy_ins({**hands[-1].buy_ins, name: choice})
             command = {"number": len(hands), "player": name, "bought_in": choice}
             kept.append({"kind": "buy-in", "body": command})
+        elif hands and chance.random() < 0.12:
+            changed = an_earlier_hand_changed(chance, game, hands)
+            if changed is None:
+                continue
+            hands, command = changed
+            kept.append(command)
         elif len(hands) > max(lowest, 0) and chance.random() < 0.15:
             kept.append({"kind": "undo", "body": {"number": len(hands)}})
             hands.pop()
@@ -90,6 +96,25 @@ def a_kept_sequence(chance: random.Random, start) -> tuple[list[dict], list[dict
     return kept, states
 
 
+def an_earlier_hand_changed(chance: random.Random, game, hands: list) -> tuple | None:
+    """An earlier hand edited (its buy-in answers kept) or deleted, as the sheet's pages send it,
+    when the game stays free of problems; else None."""
+    number = chance.randint(1, len(hands))
+    if chance.random() < 0.5:
+        changed = hands[: number - 1] + hands[number:]
+        command = {"kind": "delete", "body": {"number": number}}
+    else:
+        in_game = replay(replace(game, hands=tuple(hands[: number - 1]))).in_game()
+        body = random_hand(chance, in_game)
+        answers = dict(hands[number - 1].buy_ins)
+        edited = engine_hand(body).with_buy_ins(answers)
+        changed = [*hands[: number - 1], edited, *hands[number:]]
+        command = {"kind": "edit", "body": {"number": number, **body, "buy_ins": answers}}
+    if replay(replace(game, hands=tuple(changed))).problems:
+        return None
+    return changed, command
+
+
 RECKON_EACH_PREFIX = """([kit, kept]) => kept.map((_, i) => {
   const r = window.kalookiReckon(kit, kept.slice(0, i + 1));
   return r && {seats: r.seats, dealer: r.winner ? null : r.dealer,
@@ -99,7 +124,8 @@ RECKON_EACH_PREFIX = """([kit, kept]) => kept.map((_, i) => {
 
 def test_the_phones_reckoning_of_kept_commands_is_the_engines(phone):
     chance = random.Random(26)
-    seen = {"hand": 0, "undo": 0, "buy-in": 0, "void": 0, "winner": 0, "before": 0}
+    seen = {"hand": 0, "undo": 0, "buy-in": 0, "void": 0, "winner": 0, "before": 0, "edit": 0}
+    seen["delete"] = 0
     for n in range(SEQUENCES):
         online = chance.randint(0, 3)
         game = stored_game(rules=RULES[n % len(RULES)], hands=worked_hands()[:online])

@@ -213,7 +213,7 @@ def test_after_an_undo_kept_offline_the_phone_still_reckons_totals_dealer_and_bu
     assert [h.penalties.get("Frank") for h in ledger.game.hands] == [140, 15]
 
 
-def test_a_hand_over_gives_the_new_phone_the_scoring_and_makes_the_old_one_a_watcher(
+def test_a_hand_over_kept_without_signal_gives_the_new_phone_the_scoring_when_it_returns(
     browser, phone_on_signal, signal
 ):
     old = phone_on_signal
@@ -224,15 +224,15 @@ def test_a_hand_over_gives_the_new_phone_the_scoring_and_makes_the_old_one_a_wat
     signal.cut()
     record(old, *HANDS[1])
     old.locator("summary", has_text="Score on another phone").click()
-    old.get_by_role("button", name="Hand over the scoring").click()
-    expect(old.locator("#signal")).to_have_text(
-        "Send the kept hands first (they are on this phone only), then hand over."
-    )
-    signal.restore()
-    expect(old.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    old.get_by_role("button", name="Hand over the scoring").click()  # kept, behind the hand
+    expect(old.locator("#outbox li.queued")).to_have_count(2)
+    expect(old.locator("#outbox li").last).to_contain_text("Hand over the scoring")
+    assert Game.objects.get(pk=game.pk).edit_token == game.edit_token
 
-    old.get_by_role("button", name="Hand over the scoring").click()
-    expect(old.locator("h2")).to_have_text("Scan this on the new scoring phone")
+    signal.restore()  # the hand goes first, then the hand-over, whose new link is shown
+    title = old.locator("#handed-over-title")
+    expect(title).to_have_text("Scan this on the new scoring phone", timeout=SENT_BACK)
+    assert len(server_hands(game)) == 2
     link = old.locator(".handed-over a[rel=nofollow]").inner_text()
     look(old, "handed-over")
     assert old.evaluate("document.documentElement.scrollWidth") <= 390

@@ -4,6 +4,7 @@ docs/time-to-record.md gives the figures; no change may make a hand take more.""
 
 import re
 import time
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import expect
@@ -62,3 +63,30 @@ def test_a_hand_counted_card_by_card_takes_a_tap_a_card(phone):
     assert (scorer.taps, scorer.keys) == (13, 0)
     assert [s.total for s in stored_ledger(game).standings] == [25, 26, 0, 20]
     print(f"\ncounted: {scorer.taps} taps, {scorer.keys} keystrokes, {took * 1000:.0f} ms")
+
+
+def test_a_stake_is_typed_with_no_default_to_clear_first(browser, live_server, transactional_db):
+    from kalooki_ledger.games.models import Game
+    from tests.browser.conftest import look, new_phone
+
+    page = new_phone(browser, live_server.url, locale="sv-SE")
+    page.goto("/new/")
+    for i, name in enumerate(("Ann", "Bob"), 1):
+        page.locator(f'input[name="player_{i}"]').fill(name)
+    stake = page.locator('input[name="call_up"]')
+    expect(stake).to_have_value("")
+    expect(stake).to_have_attribute("placeholder", "0,10")
+    scorer = Scorer(page)
+    scorer.tap(stake)
+    scorer.type("0,50")  # no backspace: the field is empty, its default only shown
+    assert scorer.keys == 4
+    look(page, "new-game-stakes", full_page=True)
+    page.locator("form.new-game button[type=submit]").click()
+    expect(page.locator("#hand-title")).to_be_visible()
+    game = Game.objects.get()
+    assert (game.call_up, game.kalookie, game.buy_in) == (
+        Decimal("0.50"),  # as typed
+        Decimal("0.20"),  # left empty: the default
+        Decimal("0.50"),
+    )
+    page.context.close()

@@ -300,3 +300,22 @@ def test_the_docs_page_lists_every_operation(client):
     for path, methods in schema["paths"].items():
         for method in methods:
             assert f"{method.upper()} {path}" in page
+
+
+def test_the_date_played_is_refused_when_another_date_came_since(client):
+    game = stored_game(hands=worked_hands()[:2])
+    url = api(game, "/date")
+    assert send(client, "post", url, {"played_on": "2026-11-20"}).status_code == 428
+    stale = etag(game)
+    assert send(client, "post", api(game, "/undo"), {"number": 2}).status_code == 200
+    other = send(client, "post", url, {"played_on": "2026-11-19"}, **{"If-Match": etag(game)})
+    assert other.status_code == 200
+    assert (
+        send(client, "post", url, {"played_on": "2026-11-20"}, **{"If-Match": stale}).status_code
+        == 409
+    )
+    bad = send(client, "post", url, {"played_on": "20 Nov"}, **{"If-Match": etag(game)})
+    assert bad.status_code == 422
+    done = send(client, "post", url, {"played_on": "2026-11-20"}, **{"If-Match": etag(game)})
+    assert done.status_code == 200
+    assert Game.objects.get(pk=game.pk).played_on.isoformat() == "2026-11-20"

@@ -37,6 +37,11 @@ COMMANDS = {
         {"number": 4, "player": "Zoe", "bought_in": True},
     ),
     ("post", "/stop"): (worked_hands()[:2], {"settle": "refund"}, {"settle": "leader"}),
+    ("post", "/date"): (
+        worked_hands()[:2],
+        {"played_on": "2026-11-20"},
+        {"played_on": "1800-01-01"},
+    ),
     ("post", "/paid"): (
         worked_hands(),
         lambda game: {"transfers": [{**game.to_json()["results"]["transfers"][0], "paid": True}]},

@@ -187,7 +187,10 @@ SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9"}
 
 def test_a_swedish_phone_sees_and_types_stakes_with_a_decimal_comma(client):
     html = client.get("/new/", headers=SWEDISH).content.decode()
-    assert 'name="call_up" value="0,10"' in html and 'name="initial" value="0,50"' in html
+    assert (
+        'placeholder="0,10"' in html and 'placeholder="0,50"' in html and 'value="0,10"' not in html
+    )
+    assert "Tomt betyder 0,10." in html
     form = new_game_form("Ann", "Bob", call_up="0,10", initial="0,50", buy_in="0.50")
     response = client.post("/new/", form, headers=SWEDISH)
     assert response.status_code == 302
@@ -205,3 +208,15 @@ def test_a_swedish_phone_is_told_in_swedish_when_a_stake_is_no_amount(client):
     assert response.status_code == 422
     assert "Insatsen måste vara ett belopp som ”0,50”, inte ”mycket”" in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_an_empty_stake_is_its_default_and_a_typed_one_is_as_typed(client):
+    form = new_game_form("Ann", "Bob", call_up="", kalookie="", initial="1,50", buy_in="")
+    assert client.post("/new/", form, headers=SWEDISH).status_code == 302
+    game = Game.objects.get()
+    assert (game.call_up, game.kalookie, game.initial, game.buy_in) == (
+        Decimal("0.10"),
+        Decimal("0.20"),
+        Decimal("1.50"),
+        Decimal("0.50"),
+    )

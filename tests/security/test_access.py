@@ -65,6 +65,7 @@ API_ROUTES = [
     "/api/v1/games/{t}/buy-ins",
     "/api/v1/games/{t}/stop",
     "/api/v1/games/{t}/paid",
+    "/api/v1/games/{t}/date",
 ]
 DOWNLOADS = [
     "/sheets/g/{t}/score-sheet.pdf",

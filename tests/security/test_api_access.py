@@ -18,6 +18,7 @@ WRITES = [
     ("post", "/buy-ins", {"number": 1, "player": "Mark", "bought_in": True}),
     ("post", "/stop", {"settle": "refund"}),
     ("post", "/paid", {"transfers": [{"from": "A", "to": "B", "amount": "1", "paid": True}]}),
+    ("post", "/date", {"played_on": "2026-11-20"}),
 ]
 
 
