@@ -123,14 +123,21 @@ def test_every_kind_of_conflicted_game_round_trips_through_its_record(conflict):
     game = store.import_record(worked_example())
     sent = commands.Sent(game.version, "edit-that-conflicts", "iPhone 1")
     assert commands.apply(game, sent, commands.EditHand(number, hand=hand)).applied
-    problems = [(p.hand, p.player, p.code) for p in Game.objects.get(pk=game.pk).ledger().problems]
+    problems = problems_of(game)
     assert any(p[0] > number for p in problems)
+    assert_it_imports_back_the_same(game, problems)
+
+
+def problems_of(game: Game) -> list[tuple]:
+    return [(p.hand, p.player, p.code) for p in Game.objects.get(pk=game.pk).ledger().problems]
+
+
+def assert_it_imports_back_the_same(game: Game, problems: list[tuple]) -> None:
+    """Exported and imported again, the game shows the same conflicts and exports the same."""
     exported = run("export_game", str(game.pk))
-
     restored = json.loads(run("import_game", "-", stdin=exported))
-
     again = Game.objects.get(pk=restored["id"])
-    assert [(p.hand, p.player, p.code) for p in again.ledger().problems] == problems
+    assert problems_of(again) == problems
     assert run("export_game", str(again.pk)) == exported
 
 
@@ -186,15 +193,9 @@ def out_after_an_edit() -> Game:
 @pytest.mark.django_db
 def test_a_game_whose_edit_put_a_player_out_before_a_hand_holding_his_value_imports_back():
     game = out_after_an_edit()
-    problems = [(p.hand, p.player, p.code) for p in Game.objects.get(pk=game.pk).ledger().problems]
+    problems = problems_of(game)
     assert problems == [(3, "Bob", "out-has-value")]
-    exported = run("export_game", str(game.pk))
-
-    restored = json.loads(run("import_game", "-", stdin=exported))
-
-    again = Game.objects.get(pk=restored["id"])
-    assert [(p.hand, p.player, p.code) for p in again.ledger().problems] == problems
-    assert run("export_game", str(again.pk)) == exported
+    assert_it_imports_back_the_same(game, problems)
 
 
 @pytest.mark.django_db
