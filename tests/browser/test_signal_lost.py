@@ -25,6 +25,18 @@ pytestmark = pytest.mark.browser
 SENT_BACK = 25_000  # ms: the outbox tries again 3 s after a failure, then 6, 12, 15
 
 
+def one_hand_saved_one_kept(page, signal):
+    """A new game opened with signal, its first hand saved, then the signal cut and the second
+    hand kept on the phone."""
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
+    signal.cut()
+    record(page, *HANDS[1])
+    return game
+
+
 def test_after_a_hand_saved_online_a_hand_kept_without_network_still_asks_the_buy_in(
     phone_on_signal, signal
 ):
@@ -161,12 +173,7 @@ def test_a_hand_a_second_phone_already_scored_the_same_is_dropped_by_default(
     phone_on_signal, signal
 ):
     page = phone_on_signal
-    game = stored_game()
-    open_kept(page, game)
-    record(page, *HANDS[0])
-    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
-    signal.cut()
-    record(page, *HANDS[1])
+    game = one_hand_saved_one_kept(page, signal)
     post_hand(game, 2, *HANDS[1])  # the second phone scored the same deal, the same way
 
     signal.restore()
@@ -217,12 +224,7 @@ def test_a_hand_over_kept_without_signal_gives_the_new_phone_the_scoring_when_it
     browser, phone_on_signal, signal
 ):
     old = phone_on_signal
-    game = stored_game()
-    open_kept(old, game)
-    record(old, *HANDS[0])
-    expect(old.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
-    signal.cut()
-    record(old, *HANDS[1])
+    game = one_hand_saved_one_kept(old, signal)
     old.locator("summary", has_text="Score on another phone").click()
     old.get_by_role("button", name="Hand over the scoring").click()  # kept, behind the hand
     expect(old.locator("#outbox li.queued")).to_have_count(2)
@@ -251,12 +253,7 @@ def test_a_hand_over_kept_without_signal_gives_the_new_phone_the_scoring_when_it
 
 def test_a_stop_and_payments_are_kept_without_network_and_sent_in_order(phone_on_signal, signal):
     page = phone_on_signal
-    game = stored_game()
-    open_kept(page, game)
-    record(page, *HANDS[0])
-    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
-    signal.cut()
-    record(page, *HANDS[1])
+    game = one_hand_saved_one_kept(page, signal)
     page.locator("summary", has_text="Stop the game early").click()
     page.get_by_role("button", name="Stop and split").click()
     expect(page.locator("#outbox li.queued")).to_have_count(2)
