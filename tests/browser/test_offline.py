@@ -20,6 +20,8 @@ HANDS = [
 
 
 def record(page, winner: str, values: dict[str, int]) -> None:
+    # A hand typed while the last one's answer is still arriving would be typed into the old form.
+    until(page, "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     page.locator("label.pick", has_text=winner).click()
     for name, value in values.items():
         page.locator(f'.value[data-player="{name}"] input').fill(str(value))
