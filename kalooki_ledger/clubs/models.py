@@ -18,7 +18,7 @@ from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game, Seat
 from kalooki_ledger.rules.money import display_digits
 
-STAKE_FIELDS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
+STAKE_FIELDS = engine.STAKE_KEYS  # the club has a field for each stake a game may play for
 
 
 def _stake(help_text: str):

@@ -4,10 +4,10 @@ Everything the app shows is derived here from the hands recorded at the table.
 """
 
 from .cards import cards_value, parse_card
-from .config import Rules, Stakes
+from .config import STAKE_KEYS, Rules, Stakes
 from .errors import Problem, RecordError, as_json, problem
 from .families import FAMILIES, check, check_setup, extend, family_of, replay
-from .family import Family
+from .family import Family, FamilyKey, Stake, Take
 from .game import CardCount, Game, Hand
 from .ledger import HandRow, Ledger, Standing
 from .names import (
@@ -30,9 +30,11 @@ __all__ = [
     "FAMILIES",
     "MAX_HANDS",
     "PRESETS",
+    "STAKE_KEYS",
     "TOURNAMENT_PRESET",
     "CardCount",
     "Family",
+    "FamilyKey",
     "Game",
     "GameRecord",
     "Hand",
@@ -42,8 +44,10 @@ __all__ = [
     "Problem",
     "RecordError",
     "Rules",
+    "Stake",
     "Stakes",
     "Standing",
+    "Take",
     "Transfer",
     "as_json",
     "cards_value",

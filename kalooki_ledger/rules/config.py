@@ -5,6 +5,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Literal
 
+from .family import FamilyKey, Stake
 from .money import UNITS, ZERO
 
 OutAt = Literal["over", "reach"]
@@ -22,7 +23,7 @@ class Deal:
 
 @dataclass(frozen=True)
 class Rules:
-    family: str = "elimination"  # a key of families.FAMILIES, which family_of checks
+    family: str = FamilyKey.ELIMINATION  # a key of families.FAMILIES, which family_of checks
     limit: int = 150
     out_at: OutAt = "over"
     max_buy_ins: int | None = 2  # None: unlimited
@@ -107,6 +108,10 @@ def _hand_value_bounds(rules: Rules, cards: int) -> tuple[int, int]:
     # Every hand of a replay asks; the deck only changes with the rules.
     values = sorted(rules.deck_values(), reverse=True)
     return values[-1], sum(values[:cards])
+
+
+# Every stake in the record's order: the record, the forms and the club's fields share it.
+STAKE_KEYS: tuple[str, ...] = tuple(stake.value for stake in Stake)
 
 
 @dataclass(frozen=True)

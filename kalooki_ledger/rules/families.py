@@ -9,7 +9,7 @@ from .game import Game, Hand
 from .ledger import Ledger
 from .per_hand import PER_HAND
 from .positive import POSITIVE
-from .replay import check_seats
+from .seats import check_seats
 
 FAMILIES: tuple[Family, ...] = (ELIMINATION, POSITIVE, PER_HAND, FIXED_DEALS)
 _BY_KEY = {f.key: f for f in FAMILIES}
@@ -42,10 +42,10 @@ def extend(ledger: Ledger, hand: Hand) -> Ledger:
     if ledger.status != "in-progress" or ledger.problems or game.stopped:
         return replay(game)
     family = family_of(game.rules.family)
-    state = family.replay.resuming(ledger, family)
-    state.game = game
-    state.play(len(game.hands), hand, is_last=True)
-    return state.ledger()
+    run = family.replay.resuming(ledger, family)
+    run.game = game
+    run.play(len(game.hands), hand, is_last=True)
+    return run.ledger()
 
 
 def check(game: Game) -> Ledger:

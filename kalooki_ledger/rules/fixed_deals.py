@@ -3,9 +3,9 @@ bending the table doubles the others' points where the rules say so (Jamaica; Tr
 house rule); penalty adjustments; lowest total wins."""
 
 from .errors import Problem, as_json, problem
-from .family import Family
+from .family import Family, FamilyKey, Stake, Take
 from .game import Hand
-from .replay import PointsReplay
+from .points import PointsReplay
 from .words import gettext_noop as _
 
 
@@ -32,13 +32,13 @@ class FixedDealsReplay(PointsReplay):
         return problems
 
     def held(self) -> int:
-        return self.rules.cards_held(len(self.seats), self.deals_played + 1)
+        return self.rules.cards_held(len(self.seats), self.state.deals_played + 1)
 
     def deal_fields(self) -> dict:
         schedule = self.rules.deal_schedule
         if not schedule:
             return {}
-        deal = min(self.deals_played + 1, len(schedule))
+        deal = min(self.state.deals_played + 1, len(schedule))
         return {"deal": deal, "contract": schedule[deal - 1].contract}
 
     def scores(self, hand: Hand, points: dict[str, int], in_game: list[str]) -> dict[str, int]:
@@ -46,14 +46,14 @@ class FixedDealsReplay(PointsReplay):
 
     def game_over(self) -> bool:
         deals = self.rules.deal_count()
-        return deals is not None and self.deals_played >= deals
+        return deals is not None and self.state.deals_played >= deals
 
 
 FIXED_DEALS = Family(
-    key="fixed-deals",
+    key=FamilyKey.FIXED_DEALS,
     settings=("deals", "kalookie_doubles"),
-    stakes=("initial",),
-    takes=frozenset({"values", "adjustments"}),
+    stakes=(Stake.INITIAL,),
+    takes=frozenset({Take.VALUES, Take.ADJUSTMENTS}),
     replay=FixedDealsReplay,
     lowest_wins=True,
     eliminates=False,

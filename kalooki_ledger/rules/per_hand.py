@@ -2,9 +2,9 @@
 joker, doubled on a kaluki; every hand settles by itself and the table stops when it likes."""
 
 from .errors import Problem, problem
-from .family import Family
+from .family import Family, FamilyKey, Stake, Take
 from .game import Hand
-from .replay import PointsReplay
+from .points import PointsReplay
 from .words import gettext_noop as _
 
 
@@ -51,10 +51,10 @@ class PerHandReplay(PointsReplay):
 
 
 PER_HAND = Family(
-    key="per-hand",
+    key=FamilyKey.PER_HAND,
     settings=(),
-    stakes=("per_point",),
-    takes=frozenset({"counts"}),
+    stakes=(Stake.PER_POINT,),
+    takes=frozenset({Take.COUNTS}),
     replay=PerHandReplay,
     lowest_wins=False,
     eliminates=False,

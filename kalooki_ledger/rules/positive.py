@@ -1,9 +1,9 @@
 """Positive scoring (North American Kaluki): the winner of a hand scores what the losers hold;
 the first to the target, or the best after so many deals, wins."""
 
-from .family import Family
+from .family import Family, FamilyKey, Stake, Take
 from .game import Hand
-from .replay import PointsReplay
+from .points import PointsReplay
 from .words import gettext_noop as _
 
 
@@ -19,15 +19,15 @@ class PositiveReplay(PointsReplay):
 
     def game_over(self) -> bool:
         target, deals = self.rules.target, self.rules.deal_count()
-        reached = target is not None and max(self.totals.values()) >= target
-        return reached or (deals is not None and self.deals_played >= deals)
+        reached = target is not None and max(self.state.totals.values()) >= target
+        return reached or (deals is not None and self.state.deals_played >= deals)
 
 
 POSITIVE = Family(
-    key="positive",
+    key=FamilyKey.POSITIVE,
     settings=("target", "deals", "kalookie_doubles", "joker_value"),
-    stakes=("per_point", "initial"),
-    takes=frozenset({"values"}),
+    stakes=(Stake.PER_POINT, Stake.INITIAL),
+    takes=frozenset({Take.VALUES}),
     replay=PositiveReplay,
     lowest_wins=False,
     eliminates=False,

@@ -4,6 +4,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from .config import Deal, Rules, Stakes
+from .family import FamilyKey
 from .money import UNITS
 from .words import gettext_noop as _
 
@@ -21,6 +22,8 @@ def _units(call_up: int, kalookie: int, initial: int, buy_in: int) -> Stakes:
     return Stakes(UNITS, Decimal(call_up), Decimal(kalookie), Decimal(initial), Decimal(buy_in))
 
 
+DEFAULT_PRESET = "british"  # what a new game or club plays unless told otherwise
+TOURNAMENT_PRESET = "blackpool"  # what every table of a Blackpool tournament plays
 _BRITISH = Rules()
 _CASINO_STAKES = _units(1, 2, 5, 5)
 
@@ -54,7 +57,7 @@ TRINIDAD_DEALS = tuple(
 )
 _NORTH_AMERICAN_DEAL = (15, 15, 15, 13, 11)  # for 2, 3, 4, 5 and 6 players
 _CARIBBEAN = Rules(
-    family="fixed-deals",
+    family=FamilyKey.FIXED_DEALS,
     max_buy_ins=0,
     jokers=4,
     joker_value=50,
@@ -68,7 +71,7 @@ PRESETS: dict[str, Preset] = {
     p.key: p
     for p in (
         Preset(
-            "british",
+            DEFAULT_PRESET,
             _("British club"),
             _("Out over 150, two buy-ins while two players remain; the London casinos' stakes."),
             _BRITISH,
@@ -103,7 +106,7 @@ PRESETS: dict[str, Preset] = {
             _units(1, 3, 5, 5),
         ),
         Preset(
-            "blackpool",
+            TOURNAMENT_PRESET,
             _("Blackpool"),
             _("Out over 100, first meld 51; no buy-ins at the table (they move to a new table)."),
             replace(_BRITISH, limit=100, max_buy_ins=0, initial_meld=51),
@@ -151,7 +154,7 @@ PRESETS: dict[str, Preset] = {
                 "first to 1,000 wins."
             ),
             Rules(
-                family="positive",
+                family=FamilyKey.POSITIVE,
                 max_buy_ins=0,
                 jokers=4,
                 joker_value=25,
@@ -168,7 +171,7 @@ PRESETS: dict[str, Preset] = {
             _("Scarne's East Coast Kaluki"),
             _("Every hand settles: losers pay a point a card, two a joker, doubled on a kaluki."),
             Rules(
-                family="per-hand",
+                family=FamilyKey.PER_HAND,
                 max_buy_ins=0,
                 jokers=4,
                 hand_size=15,
@@ -199,5 +202,3 @@ PRESETS: dict[str, Preset] = {
         ),
     )
 }
-DEFAULT_PRESET = "british"
-TOURNAMENT_PRESET = "blackpool"  # what every table of a Blackpool tournament plays

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from .config import Rules, Stakes
+from .config import STAKE_KEYS, Rules, Stakes
 from .errors import RecordError, as_json, problem
 from .families import FAMILIES, check_setup, family_of, replay
 from .game import SETTLES, CardCount, Game, Hand
@@ -24,7 +24,7 @@ from .names import (
     tidy_name,
     title_problem,
 )
-from .presets import PRESETS
+from .presets import DEFAULT_PRESET, PRESETS
 from .replay import MAX_HANDS
 from .words import gettext_noop
 
@@ -33,7 +33,6 @@ ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 MAX_TITLE = 200
 MAX_CARDS = 40
 MAX_REASON = 200
-STAKE_KEYS = ("call_up", "kalookie", "initial", "buy_in", "per_point")
 # Each stake as a problem names it, the record's key kept in the English.
 STAKE_WHAT = {
     "call_up": gettext_noop("the call_up stake"),
@@ -86,7 +85,7 @@ class GameRecord:
     """A game with what the record says about it beyond the ledger: title, date, preset."""
 
     game: Game
-    preset: str = "british"
+    preset: str = DEFAULT_PRESET
     rule_overrides: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
     played_on: datetime.date | None = None
@@ -355,7 +354,7 @@ def parse_record(data: Any) -> GameRecord:
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):
         raise _fail("rules-shape")
-    preset = rules_data.get("preset", "british")
+    preset = rules_data.get("preset", DEFAULT_PRESET)
     overrides = {k: v for k, v in rules_data.items() if k != "preset"}
     rules, tidy = build_rules(preset, overrides)
     stakes = build_stakes(preset, data.get("stakes"))
