@@ -21,7 +21,8 @@ from .names import (
     title_problem,
 )
 from .presets import DEFAULT_PRESET, PRESETS, TOURNAMENT_PRESET, Preset
-from .record import GameRecord, parse_record, read_record_json, record_to_json, results_to_json
+from .record import GameRecord, parse_record, read_record_json, record_to_json
+from .record_out import results_to_json
 from .replay import MAX_HANDS
 from .settle import Transfer, fewest_transfers
 
