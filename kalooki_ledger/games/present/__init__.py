@@ -1,9 +1,11 @@
 """How a game is written for people, in one place the pages, the printed sheets and the CSV
-share: money (money.py), where a game stands and its hands (words.py), the score sheet's cells
-and rows (sheet.py) and the rules in words (rulescard.py). Built only from the engine's records;
+share: money (money.py), where a game stands (words.py) and its hands (hands.py), the score
+sheet's cells and rows (sheet.py) and the rules in words (rulescard.py; each family's card in
+cards.py, registered under its key in families.py). Built only from the engine's records;
 no request needed, but written in the active language. The engine keeps the numbers; a family's
 own words are on its record, in English, translated here as they are shown."""
 
+from .hands import adjustments_text, describe_hand, last_hand
 from .history import day_text, hand_values, history_text
 from .money import (
     SYMBOLS,
@@ -42,13 +44,10 @@ from .sheet import (
 from .words import (
     Line,
     Row,
-    adjustments_text,
     board_line,
-    describe_hand,
     family,
     has_pot,
     joined,
-    last_hand,
     leading,
     pot_word,
     result_line,

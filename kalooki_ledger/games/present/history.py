@@ -16,8 +16,9 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from kalooki_ledger import rules as engine
 
+from .hands import describe_hand
 from .money import money
-from .words import describe_hand, joined
+from .words import joined
 
 Values = dict[str, Any]
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from kalooki_ledger import rules as engine
 
+from .families import words_of
 from .money import Money
 
 
@@ -85,10 +86,8 @@ def has_pot(ledger: engine.Ledger) -> bool:
 
 
 def _the_pot(ledger: engine.Ledger, fmt: Money) -> str:
-    """ "the pool of £25.00", "the pot of £3.00"."""
-    if family(ledger).pot_word == "pool":
-        return gettext("the pool of %(amount)s") % {"amount": fmt(ledger.pool)}
-    return gettext("the pot of %(amount)s") % {"amount": fmt(ledger.pool)}
+    """ "the pool of £25.00", "the pot of £3.00", as the family names it."""
+    return str(words_of(ledger.game.rules.family).the_pot) % {"amount": fmt(ledger.pool)}
 
 
 def _outcome(ledger: engine.Ledger, fmt: Money, result: bool = False) -> str:
@@ -281,94 +280,6 @@ def standings(ledger: engine.Ledger) -> list[Row]:
     if not kind.eliminates:
         rows.sort(key=lambda r: r.total, reverse=not kind.lowest_wins)
     return rows
-
-
-def adjustments_text(hand: engine.Hand) -> str:
-    """A hand's penalty adjustments in one phrase: "penalty points Cy +50 (called four times)"."""
-    if not hand.adjustments:
-        return ""
-    told = []
-    for player, points in hand.adjustments.items():
-        reason = hand.reasons.get(player)
-        values = {"player": player, "points": f"{points:+d}", "reason": reason}
-        if reason:
-            told.append(gettext("%(player)s %(points)s (%(reason)s)") % values)
-        else:
-            told.append(gettext("%(player)s %(points)s") % values)
-    return gettext("penalty points %(adjustments)s") % {"adjustments": ", ".join(told)}
-
-
-def _values(hand: engine.Hand) -> list[str]:
-    """What the losers held: "Andy 85", "Andy 7♠ K♥", "Andy 9 cards, 1 joker"."""
-    values = [f"{p} {v}" for p, v in hand.penalties.items()]
-    values += [f"{p} {' '.join(c)}" for p, c in hand.cards.items()]
-    for p, c in hand.counts.items():
-        cards = ngettext("%(count)s card", "%(count)s cards", c.cards) % {"count": c.cards}
-        jokers = ngettext("%(count)s joker", "%(count)s jokers", c.jokers) % {"count": c.jokers}
-        values.append(f"{p} {cards}, {jokers}")
-    return values
-
-
-def describe_hand(hand: engine.Hand, kind: engine.Family) -> str:
-    """A hand in one line for the history: "John won (Andy 85, Mark 42)", in the family's
-    words ("won by bending the table")."""
-    if hand.void:
-        return pgettext("a hand", "void")
-    values = {"winner": hand.winner, "values": ", ".join(_values(hand))}
-    if hand.kalookie:
-        values["how"] = gettext(kind.kalookie_how)
-        text = gettext("%(winner)s won by %(how)s (%(values)s)") % values
-    else:
-        text = gettext("%(winner)s won (%(values)s)") % values
-    if hand.adjustments:
-        text += f"; {adjustments_text(hand)}"
-    if hand.buy_ins:
-        decisions = ", ".join(
-            (gettext("%(player)s bought in") if d else gettext("%(player)s dropped out"))
-            % {"player": p}
-            for p, d in hand.buy_ins.items()
-        )
-        text += f"; {decisions}"
-    return text
-
-
-def last_hand(ledger: engine.Ledger) -> str:
-    """The last hand in one line, so the table can check what was recorded."""
-    if not ledger.hands:
-        return ""
-    row = ledger.hands[-1]
-    if row.void:
-        if row.deal:
-            return gettext(
-                "Last hand (%(number)s): void — deal %(deal)s is dealt again by the same "
-                "dealer with the same contract (%(contract)s)."
-            ) % {
-                "number": row.number,
-                "deal": row.deal,
-                "contract": gettext(row.contract) if row.contract else "",
-            }
-        return gettext("Last hand (%(number)s): void.") % {"number": row.number}
-    if row.conflicting or not row.winner:
-        return gettext("Last hand (%(number)s): conflicts with an earlier correction.") % {
-            "number": row.number
-        }
-    values = ", ".join(f"{p} {v}" for p, v in row.values.items())
-    penalties = adjustments_text(ledger.game.hands[-1])
-    if penalties:
-        values = f"{values}; {penalties}" if values else penalties
-    told = {
-        "number": row.number,
-        "winner": row.winner,
-        "how": gettext(family(ledger).kalookie_how),
-        "values": values,
-    }
-    if row.kalookie and values:
-        return gettext("Last hand (%(number)s): %(winner)s won by %(how)s — %(values)s.") % told
-    if row.kalookie:
-        return gettext("Last hand (%(number)s): %(winner)s won by %(how)s.") % told
-    if values:
-        return gettext("Last hand (%(number)s): %(winner)s won — %(values)s.") % told
-    return gettext("Last hand (%(number)s): %(winner)s won.") % told
 
 
 def result_line(ledger: engine.Ledger) -> str:
