@@ -66,4 +66,4 @@ class Family:
         return Take.ADJUSTMENTS in self.takes
 
     def __str__(self) -> str:
-        return self.key.value
+        return str(self.key)
