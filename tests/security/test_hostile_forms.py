@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership, Tournament
 from kalooki_ledger.games.models import Change, Game, Hand, PaidTransfer
+from kalooki_ledger.games.posted import hand_number
 from kalooki_ledger.games.store import import_record
 from kalooki_ledger.rules import tidy_name
 from tests.games.web import FormClient as Client
@@ -241,7 +242,8 @@ def test_a_bad_buy_in_answer_changes_nothing(client, awaiting, player, choice, h
 
 
 @FAST
-@given(hand=hostile_text.filter(lambda h: h != "3"))
+# Any spelling the form reads as hand 3 ("٣", " 3", "03") names the last hand, which undoes.
+@given(hand=hostile_text.filter(lambda h: hand_number(h) != 3))
 def test_undo_of_a_hand_that_is_not_the_last_changes_nothing(client, worked, hand):
     before = snapshot()
     response = client.post(f"/g/{worked.edit_token}/undo/", {"hand": hand})
