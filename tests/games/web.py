@@ -98,6 +98,28 @@ def family_game(preset: str, players: str = "Ann Bob Cy", stakes: dict | None = 
     )
 
 
+def jamaica_with_penalties(hands: int = 2, stakes: dict | None = None, **extra) -> Game:
+    """Ann, Bob and Cy at Jamaica for £1 each: Ann wins hand 1, Bob goes out in one in hand 2
+    and Cy takes 50 penalty points for a lost challenge; the first `hands` of those."""
+    played = [
+        {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
+        {
+            "winner": "Bob",
+            "kalookie": True,
+            "penalties": {"Ann": 10, "Cy": 5},
+            "adjustments": {"Cy": 50},
+            "reason": {"Cy": "Lost a challenge"},
+        },
+    ]
+    return stored_game(
+        "Ann Bob Cy",
+        hands=played[:hands],
+        rules={"preset": "jamaica"},
+        stakes=stakes or {"currency": "GBP", "initial": "1"},
+        **extra,
+    )
+
+
 def seat_post(number: int, winner: str, game: Game, **fields: dict) -> dict:
     """The hand form with any family's fields, keyed by seat: value, cards, jokers, adjust…"""
     seats = {s.name: s.position for s in game.seats.all()}
