@@ -3,6 +3,9 @@
 import json
 import subprocess
 import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 
@@ -74,6 +77,23 @@ def pdf_text(pdf: bytes) -> str:
 def pdf_info(pdf: bytes) -> dict[str, str]:
     lines = run_tool("pdfinfo", "-", stdin=pdf).splitlines()
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+
+
+@contextmanager
+def running(process: subprocess.Popen, answers: Callable[[], object], tries: int) -> Iterator[None]:
+    """The block runs once `answers()` stops raising OSError (`tries` times at most, a tenth of a
+    second apart); `process` is stopped after it, whatever happened."""
+    try:
+        for _ in range(tries):
+            try:
+                answers()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def decided(game: Game, **decisions: bool) -> Game:

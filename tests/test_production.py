@@ -6,11 +6,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import running
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -88,17 +89,8 @@ def gunicorn(tmp_path_factory):
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                get(base + "/")
-                break
-            except OSError:
-                time.sleep(0.1)
+    with running(server, lambda: get(base + "/"), tries=100):
         yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_gunicorn_serves_pages_with_a_strict_content_security_policy(gunicorn):
