@@ -2,6 +2,7 @@
 
 import json
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -10,6 +11,8 @@ from decimal import Decimal
 from pathlib import Path
 
 from kalooki_ledger.rules import Game, Hand, Rules, Stakes
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The British club rules' worked score sheet with the figures it must produce: the project's own.
 WORKED_EXAMPLE = Path(__file__).resolve().parent / "data" / "worked_example.json"
@@ -67,6 +70,19 @@ def long_record(hands: int = 40, players: str = "Andy Mark John Frank Sarah", **
 def run_tool(*command: str, stdin: bytes | None = None) -> str:
     """What one of poppler's tools (pdftotext, pdfinfo) prints for the PDF given on stdin."""
     return subprocess.run(command, input=stdin, capture_output=True, check=True).stdout.decode()
+
+
+def manage(env: dict[str, str], *args: str, **run) -> subprocess.CompletedProcess:
+    """`manage.py` run in a process of its own with `env`, its output kept as text; `run` adds
+    to subprocess.run's arguments (a timeout, an input)."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        **run,
+    )
 
 
 def pdf_text(pdf: bytes) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import running
+from tests.helpers import manage, running
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -30,12 +30,6 @@ def prod_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     }
     env.update(extra)
     return env
-
-
-def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
 
 
 def test_check_deploy_is_clean_with_https_on(tmp_path):
