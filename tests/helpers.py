@@ -2,11 +2,17 @@
 
 import json
 import subprocess
+import sys
 import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 
 from kalooki_ledger.rules import Game, Hand, Rules, Stakes
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The British club rules' worked score sheet with the figures it must produce: the project's own.
 WORKED_EXAMPLE = Path(__file__).resolve().parent / "data" / "worked_example.json"
@@ -66,6 +72,19 @@ def run_tool(*command: str, stdin: bytes | None = None) -> str:
     return subprocess.run(command, input=stdin, capture_output=True, check=True).stdout.decode()
 
 
+def manage(env: dict[str, str], *args: str, **run) -> subprocess.CompletedProcess:
+    """`manage.py` run in a process of its own with `env`, its output kept as text; `run` adds
+    to subprocess.run's arguments (a timeout, an input)."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        **run,
+    )
+
+
 def pdf_text(pdf: bytes) -> str:
     """The PDF as `pdftotext -layout` lays it out; pages are separated by form feeds."""
     return run_tool("pdftotext", "-layout", "-", "-", stdin=pdf)
@@ -74,6 +93,23 @@ def pdf_text(pdf: bytes) -> str:
 def pdf_info(pdf: bytes) -> dict[str, str]:
     lines = run_tool("pdfinfo", "-", stdin=pdf).splitlines()
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+
+
+@contextmanager
+def running(process: subprocess.Popen, answers: Callable[[], object], tries: int) -> Iterator[None]:
+    """The block runs once `answers()` stops raising OSError (`tries` times at most, a tenth of a
+    second apart); `process` is stopped after it, whatever happened."""
+    try:
+        for _ in range(tries):
+            try:
+                answers()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def decided(game: Game, **decisions: bool) -> Game:

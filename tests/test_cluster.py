@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.games.web import stored_game, worked_hands
+from tests.helpers import running
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("cluster", ROOT / "scripts" / "cluster.py")
@@ -62,17 +63,8 @@ def nginx_before(run_folder: Path, upstream: str, first: str) -> Iterator[str]:
     options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
     nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
     base = f"http://{listen}"
-    try:
-        for _ in range(50):
-            try:
-                get(base + first)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with running(nginx, lambda: get(base + first), tries=50):
         yield base
-    finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
 
 
 @needs_nginx

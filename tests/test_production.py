@@ -6,11 +6,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import manage, running
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -29,12 +30,6 @@ def prod_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     }
     env.update(extra)
     return env
-
-
-def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
 
 
 def test_check_deploy_is_clean_with_https_on(tmp_path):
@@ -88,17 +83,8 @@ def gunicorn(tmp_path_factory):
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                get(base + "/")
-                break
-            except OSError:
-                time.sleep(0.1)
+    with running(server, lambda: get(base + "/"), tries=100):
         yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_gunicorn_serves_pages_with_a_strict_content_security_policy(gunicorn):

@@ -11,12 +11,19 @@ from tests.games.web import family_game
 pytestmark = pytest.mark.browser
 
 
-def open_table(page, game) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(game.get_absolute_url())
-    return errors
+@pytest.fixture
+def family_table(phone):
+    """Opens a fresh game of one preset on the phone: the page, and the errors its console
+    reports from then on."""
+
+    def open_family(preset: str, stakes: dict | None = None):
+        errors: list[str] = []
+        phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        phone.on("pageerror", lambda e: errors.append(str(e)))
+        phone.goto(family_game(preset, stakes=stakes).get_absolute_url())
+        return phone, errors
+
+    return open_family
 
 
 def pick(page, winner: str) -> None:
@@ -27,40 +34,41 @@ def value(page, name: str, points: int) -> None:
     page.locator(f'.value[data-player="{name}"] input').fill(str(points))
 
 
+def deal(page, winner: str, kaluki: bool = False, **values: int) -> None:
+    """The winner picked (gone out in one, with `kaluki`), then each loser's value typed."""
+    pick(page, winner)
+    if kaluki:
+        page.get_by_label("Kaluki").check()
+    for name, points in values.items():
+        value(page, name, points)
+
+
 def record(page, number: int) -> None:
     page.get_by_role("button", name="Record hand").click()
     expect(page.locator("#hand-title")).to_have_text(re.compile(rf"^Hand {number} · "))
 
 
-def fits_the_phone(page) -> None:
+def fits_and_shoot(page, screenshot: str) -> None:
+    """The page is no wider than the phone; then its screenshot for docs/."""
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways: {width}px"
+    shoot(page, screenshot)
 
 
-def test_north_american_on_a_phone(phone):
-    page = phone
-    game = family_game("north-american", stakes={"currency": "GBP", "per_point": "0.01"})
-    errors = open_table(page, game)
-    pick(page, "Ann")
-    value(page, "Bob", 85)
-    value(page, "Cy", 40)
+def test_north_american_on_a_phone(family_table):
+    page, errors = family_table("north-american", {"currency": "GBP", "per_point": "0.01"})
+    deal(page, "Ann", Bob=85, Cy=40)
     record(page, 2)
-    pick(page, "Bob")
-    page.get_by_label("Kaluki").check()
-    value(page, "Ann", 20)
-    value(page, "Cy", 10)
+    deal(page, "Bob", kaluki=True, Ann=20, Cy=10)
     record(page, 3)
     expect(page.locator("tr.leads")).to_contain_text("Ann")
     expect(page.locator("tr.leads")).to_contain_text("125")
-    fits_the_phone(page)
-    shoot(page, "family-north-american")
+    fits_and_shoot(page, "family-north-american")
     assert not errors
 
 
-def test_scarne_on_a_phone(phone):
-    page = phone
-    game = family_game("scarne", stakes={"currency": "units", "per_point": "1"})
-    errors = open_table(page, game)
+def test_scarne_on_a_phone(family_table):
+    page, errors = family_table("scarne", {"currency": "units", "per_point": "1"})
     pick(page, "Ann")
     page.get_by_label("Bob: cards left").fill("5")
     page.locator("#jokers-1").fill("1")
@@ -71,19 +79,14 @@ def test_scarne_on_a_phone(phone):
     page.get_by_label("Bob: cards left").fill("4")
     record(page, 3)
     expect(page.locator("tr.leads")).to_contain_text("Ann")
-    fits_the_phone(page)
-    shoot(page, "family-scarne")
+    fits_and_shoot(page, "family-scarne")
     assert not errors
 
 
-def test_jamaica_on_a_phone(phone):
-    page = phone
-    game = family_game("jamaica")
-    errors = open_table(page, game)
+def test_jamaica_on_a_phone(family_table):
+    page, errors = family_table("jamaica")
     expect(page.locator(".deal")).to_contain_text("Deal 1 · 9 cards · three threes")
-    pick(page, "Ann")
-    value(page, "Bob", 40)
-    value(page, "Cy", 25)
+    deal(page, "Ann", Bob=40, Cy=25)
     page.locator("summary", has_text="Penalty points").click()
     page.get_by_label("Cy: penalty points").fill("50")
     page.locator("#reason-2").fill("False contract")
@@ -100,29 +103,21 @@ def test_jamaica_on_a_phone(phone):
     # Ann's two aces (15 + 1) doubled: 32, below Bob's 40 and Cy's 25 + 50 + 40.
     expect(page.locator("tr.leads")).to_contain_text("Ann")
     expect(page.locator("tr.leads")).to_contain_text("32")
-    fits_the_phone(page)
-    shoot(page, "family-jamaica")
+    fits_and_shoot(page, "family-jamaica")
     assert not errors
 
 
-def test_trinidad_on_a_phone(phone):
-    page = phone
-    game = family_game("trinidad")
-    errors = open_table(page, game)
-    pick(page, "Ann")
-    value(page, "Bob", 30)
-    value(page, "Cy", 12)
+def test_trinidad_on_a_phone(family_table):
+    page, errors = family_table("trinidad")
+    deal(page, "Ann", Bob=30, Cy=12)
     page.locator("summary", has_text="Penalty points").click()
     page.locator('input[name="challenge-1"]').check()
     expect(page.locator("#adjust-1")).to_have_value("50")
     expect(page.locator("#reason-1")).to_have_value("Lost a challenge")
     record(page, 2)
-    pick(page, "Cy")
-    value(page, "Ann", 15)
-    value(page, "Bob", 22)
+    deal(page, "Cy", Ann=15, Bob=22)
     record(page, 3)
     expect(page.locator(".deal")).to_contain_text("Deal 3 · 12 cards · 2 runs")
     expect(page.locator("tr.leads")).to_contain_text("Cy")
-    fits_the_phone(page)
-    shoot(page, "family-trinidad")
+    fits_and_shoot(page, "family-trinidad")
     assert not errors

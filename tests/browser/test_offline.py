@@ -53,14 +53,25 @@ def open_kept(page, game: Game) -> None:
     until(page, "caches.open('kalooki-pages').then(c => c.keys()).then(k => k.length >= 3)")
 
 
+def kept_offline(page, game: Game | None = None) -> Game:
+    """The table opened and kept on the phone, then the signal lost; returns its game."""
+    game = game or stored_game()
+    open_kept(page, game)
+    page.context.set_offline(True)
+    return game
+
+
+def back_online(page) -> None:
+    """The signal back, and the page sent its 'online' event now, not whenever Chromium does."""
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+
+
 def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(phone):
-    game = stored_game()
     page = phone
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_kept(page, game)
-
-    page.context.set_offline(True)
+    game = kept_offline(page)
     for winner, values in HANDS:
         record(page, winner, values)
     expect(page.locator("#outbox h2")).to_have_text("3 hands not sent yet")
@@ -77,8 +88,7 @@ def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(phone)
     shoot(page, "offline-reloaded")
     assert server_hands(game) == []
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
     expect(page.locator("#outbox li.saved")).to_have_count(3)
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 4\b"))
@@ -88,11 +98,8 @@ def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(phone)
 
 
 def test_penalty_points_taken_off_and_a_lost_challenge_offline_reach_the_server_as_typed(phone):
-    game = family_game("trinidad")
     page = phone
-    open_kept(page, game)
-
-    page.context.set_offline(True)
+    game = kept_offline(page, family_game("trinidad"))
     page.locator("label.pick", has_text="Ann").click()
     for name, value in {"Bob": 30, "Cy": 12}.items():
         page.locator(f'.value[data-player="{name}"] input').fill(str(value))
@@ -105,8 +112,7 @@ def test_penalty_points_taken_off_and_a_lost_challenge_offline_reach_the_server_
     expect(page.locator("#outbox li.queued")).to_have_count(1)
     assert server_hands(game) == []
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
     hand = server_hands(game)[0]
     assert hand["adjustments"] == {"Bob": -20, "Cy": 50}
@@ -156,16 +162,13 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(phone):
 
 
 def test_a_conflict_during_the_flush_shows_both_versions_and_drops_nothing(phone):
-    game = stored_game()
     page = phone
-    open_kept(page, game)
-    page.context.set_offline(True)
+    game = kept_offline(page)
     record(page, *HANDS[0])
     record(page, *HANDS[1])
     post_hand(game, 1, *HANDS[2])  # another phone scored hand 1 meanwhile
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     conflict = page.locator("#outbox li.conflict")
     expect(conflict).to_contain_text(
         "On this phone: Hand 1: John won — Andy 85, Mark 42, Frank 30."
@@ -188,14 +191,11 @@ def test_a_conflict_during_the_flush_shows_both_versions_and_drops_nothing(phone
 
 
 def test_a_conflicting_hand_is_dropped_only_when_the_scorer_says_so(phone):
-    game = stored_game()
     page = phone
-    open_kept(page, game)
-    page.context.set_offline(True)
+    game = kept_offline(page)
     record(page, *HANDS[0])
     post_hand(game, 1, *HANDS[2])
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox li.conflict")).to_have_count(1)
 
     page.once("dialog", lambda dialog: dialog.dismiss())
@@ -230,12 +230,10 @@ def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(second_pho
 def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, scheme):
     from tests.browser.test_accessibility import serious_issues
 
-    game = stored_game()
     page = phone
     page.set_viewport_size({"width": 360, "height": 780})
     page.emulate_media(color_scheme=scheme)
-    open_kept(page, game)
-    page.context.set_offline(True)
+    game = kept_offline(page)
     record(page, *HANDS[0])
     record(page, *HANDS[1])
     post_hand(game, 1, *HANDS[2])
@@ -243,8 +241,7 @@ def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, sch
     expect(page.locator("#offline")).to_be_visible()
     shoot(page, f"offline-kept-360-{scheme}")
     assert not serious_issues(page)
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox li.conflict")).to_have_count(1)
     # The table below is refreshed to the server's: no longer the copy kept offline.
     expect(page.locator(".status")).to_contain_text("Hand 2 · Mark deals")
@@ -256,9 +253,7 @@ def test_kept_hands_and_a_conflict_read_well_at_360_px_light_and_dark(phone, sch
 
 def frank_over_the_limit_offline(page) -> Game:
     """Two hands kept without signal, the second putting Frank on 158: over 150."""
-    game = stored_game()
-    open_kept(page, game)
-    page.context.set_offline(True)
+    game = kept_offline(page)
     record(page, "John", {"Andy": 85, "Mark": 42, "Frank": 148})
     record(page, "Andy", {"Mark": 20, "John": 20, "Frank": 10})
     return game
@@ -276,8 +271,7 @@ def test_a_hand_kept_offline_that_puts_a_player_over_asks_the_buy_in_on_the_phon
     record(page, "Mark", {"Andy": 5, "John": 7})
     expect(page.locator("#outbox li.queued")).to_have_count(4)
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
     hands = server_hands(game)
     assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
@@ -292,8 +286,7 @@ def test_a_buy_in_answered_offline_puts_the_player_back_at_the_highest_total_wit
     record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
     expect(page.locator("#offline-ask")).to_have_count(0)
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
     assert server_hands(game)[1]["buy_ins"] == {"Frank": True}
     frank = Game.objects.get(pk=game.pk).ledger().standing("Frank")

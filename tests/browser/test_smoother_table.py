@@ -7,21 +7,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, shoot
-from tests.games.web import stored_game, worked_hands
+from tests.games.web import jamaica_with_penalties, stored_game, worked_hands
 
 pytestmark = pytest.mark.browser
 
 SIX = "Alexandra Bartholomew Christopher Evangelina Konstantinos Maximiliana"
-JAMAICA_HANDS = [
-    {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
-    {
-        "winner": "Bob",
-        "kalookie": True,
-        "penalties": {"Ann": 10, "Cy": 5},
-        "adjustments": {"Cy": 50},
-        "reason": {"Cy": "Lost a challenge"},
-    },
-]
 
 
 def narrow(browser, live_server, scheme: str = "light", width: int = 360, js: bool = True):
@@ -175,12 +165,7 @@ def test_a_missing_buy_in_decision_after_an_edit_is_told_beside_its_control(phon
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_penalty_points_show_on_the_sheet_and_the_table(phone, scheme):
-    game = stored_game(
-        "Ann Bob Cy",
-        hands=JAMAICA_HANDS,
-        rules={"preset": "jamaica"},
-        stakes={"currency": "GBP", "initial": "1"},
-    )
+    game = jamaica_with_penalties()
     phone.emulate_media(color_scheme=scheme)
     phone.goto(game.get_absolute_url())
     expect(phone.locator(".last")).to_contain_text("penalty points Cy +50 (Lost a challenge)")
@@ -273,12 +258,7 @@ def test_foldable_sections_carry_the_disclosure_marker(phone, scheme):
 
 
 def test_stopping_a_jamaica_game_early_the_leader_takes_the_pot(phone):
-    game = stored_game(
-        "Ann Bob Cy",
-        hands=JAMAICA_HANDS[:1],
-        rules={"preset": "jamaica"},
-        stakes={"currency": "GBP", "initial": "1"},
-    )
+    game = jamaica_with_penalties(hands=1)
     phone.goto(game.get_absolute_url())
     phone.locator("summary", has_text="Stop the game early").click()
     expect(phone.locator(".stop p")).to_contain_text("or let the leader (Ann) take it?")
@@ -386,9 +366,7 @@ def test_the_new_states_have_no_serious_accessibility_issue(phone, scheme):
     from tests.browser.test_accessibility import serious_issues
 
     phone.emulate_media(color_scheme=scheme)
-    jamaica = stored_game(
-        "Ann Bob Cy", hands=JAMAICA_HANDS, rules={"preset": "jamaica"}, stakes={"initial": "1"}
-    )
+    jamaica = jamaica_with_penalties(stakes={"initial": "1"})
     found = {}
     for url in (f"/g/{jamaica.edit_token}/sheet/", jamaica.get_absolute_url() + "?handover=1"):
         phone.goto(url)
@@ -409,13 +387,7 @@ def test_no_page_of_a_game_scrolls_sideways_at_360_pixels_in_dark(
     browser, live_server, transactional_db, js
 ):
     over = stored_game(hands=worked_hands())
-    jamaica = stored_game(
-        "Ann Bob Cy",
-        hands=JAMAICA_HANDS,
-        rules={"preset": "jamaica"},
-        stakes={"currency": "GBP", "initial": "1"},
-        title="",
-    )
+    jamaica = jamaica_with_penalties(title="")
     names = SIX.split()
     six = stored_game(SIX, hands=[{"winner": names[0], "penalties": dict.fromkeys(names[1:], 20)}])
     context, page = narrow(browser, live_server, "dark", js=js)

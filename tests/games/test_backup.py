@@ -4,7 +4,6 @@ import io
 import itertools
 import json
 import os
-import subprocess
 import sys
 
 import pytest
@@ -13,9 +12,8 @@ from django.core.management import CommandError, call_command
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands, store
 from kalooki_ledger.games.models import Game, Hand
-from tests.conftest import ROOT
 from tests.games.test_site_backup import build_site
-from tests.helpers import record, worked_example
+from tests.helpers import manage, record, worked_example
 
 
 def run(name, *args, stdin=None):
@@ -210,14 +208,7 @@ def test_that_game_imports_back_in_another_process_on_another_database(tmp_path)
         "PYTHONHASHSEED": "4242",
     }
     for command in (["migrate", "-v0"], ["import_game", str(path)]):
-        done = subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        done = manage(env, *command, timeout=300)
         assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["id"] == 1
 

@@ -39,6 +39,7 @@ from tests.games.web import (
     stored_game,
     worked_hands,
 )
+from tests.helpers import manage as manage_py
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -388,14 +389,7 @@ def server(database_url, tmp_path_factory):
     }
 
     def manage(*args: str, stdin: str | None = None) -> str:
-        result = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            input=stdin,
-            capture_output=True,
-            text=True,
-        )
+        result = manage_py(env, *args, input=stdin)
         assert result.returncode == 0, result.stderr
         return result.stdout
 

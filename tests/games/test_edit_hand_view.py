@@ -17,6 +17,13 @@ def edit_url(game, number: int) -> str:
     return f"/g/{game.edit_token}/hands/{number}/edit/"
 
 
+def mark_over_in_hand_2() -> tuple:
+    """Three hands of the worked sheet stored, and the edit of hand 2 that puts Mark over the
+    limit (42 + 120) without saying whether he bought in."""
+    game = stored_game(hands=worked_hands()[:3])
+    return game, hand_post(2, "Andy", game, Mark=120, John=45, Frank=30)
+
+
 def test_the_edit_form_shows_the_hand_as_recorded(client):
     game = stored_game(hands=worked_hands()[:2])
     html = client.get(edit_url(game, 1)).content.decode()
@@ -37,8 +44,7 @@ def test_an_edit_recomputes_every_later_hand(client):
 
 
 def test_an_edit_that_puts_a_player_over_asks_whether_they_bought_in(client):
-    game = stored_game(hands=worked_hands()[:3])
-    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30)
+    game, data = mark_over_in_hand_2()
     response = client.post(edit_url(game, 2), data)
     html = response.content.decode()
     assert response.status_code == 422
@@ -47,8 +53,7 @@ def test_an_edit_that_puts_a_player_over_asks_whether_they_bought_in(client):
 
 
 def test_a_missing_buy_in_decision_is_told_beside_its_control_in_the_opened_section(client):
-    game = stored_game(hands=worked_hands()[:3])
-    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30)
+    game, data = mark_over_in_hand_2()
     html = client.post(edit_url(game, 2), data).content.decode()
     assert '<details class="decisions" open>' in html
     decisions = html[html.index('<details class="decisions"') :]
@@ -75,8 +80,8 @@ def test_an_edit_that_conflicts_with_later_hands_keeps_them_and_explains(client)
 
 
 def test_a_decision_added_in_the_edit_form_resolves_the_conflict(client):
-    game = stored_game(hands=worked_hands()[:3])
-    data = hand_post(2, "Andy", game, Mark=120, John=45, Frank=30) | {"decision-1": "in"}
+    game, data = mark_over_in_hand_2()
+    data |= {"decision-1": "in"}
     client.post(edit_url(game, 2), data)
     ledger = stored_ledger(game)
     assert not ledger.problems

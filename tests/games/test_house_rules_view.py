@@ -5,25 +5,11 @@ import re
 import pytest
 
 from kalooki_ledger.games.models import Game, HouseRules
-from tests.games.web import new_key
+from tests.games.web import house_post, new_key
 
 pytestmark = pytest.mark.django_db
 
 NEW = "/rules/new/"
-
-
-def house_post(**changes: str) -> dict:
-    data = {
-        "name": "Friday rules",
-        "preset": "north-american",
-        "target": "500",
-        "currency": "GBP",
-        "per_point": "0.01",
-        "initial": "1.00",
-        "notes": "First meld 40\nNo knocking on the table",
-        "action": "save",
-    }
-    return data | changes
 
 
 def test_it_previews_the_rules_card_with_the_notes_and_saves_nothing(client):

@@ -4,24 +4,9 @@ import pytest
 from django.utils import timezone
 
 from kalooki_ledger.games.models import Change, Game
+from tests.games.web import new_game_form
 
 pytestmark = pytest.mark.django_db
-
-
-def new_game_form(*names: str, **fields: str) -> dict:
-    data = {
-        "preset": "british",
-        "currency": "GBP",
-        "call_up": "0.10",
-        "kalookie": "0.20",
-        "initial": "0.50",
-        "buy_in": "0.50",
-        "seating": "typed",
-        "title": "Friday",
-    }
-    data.update({f"player_{i}": name for i, name in enumerate(names, 1)})
-    data.update(fields)
-    return data
 
 
 def test_it_shows_every_preset_with_its_description(client):

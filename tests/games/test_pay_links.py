@@ -14,8 +14,19 @@ from tests.games.web import GBP, stored_game, worked_hands
 from tests.helpers import pdf_text
 
 
-def stakes(currency: str) -> dict:
-    return {**GBP, "currency": currency}
+def worked_in(currency: str) -> Game:
+    """The worked sheet's five hands, played for the stakes of GBP in `currency`."""
+    return stored_game(hands=worked_hands(), stakes={**GBP, "currency": currency})
+
+
+def handle_url(game: Game) -> str:
+    return reverse("games:pay_handle", args=[game.edit_token])
+
+
+def johns_handle(client, game: Game, service: str, handle: str):
+    """John's handle posted from the settle-up form of the page showing `game`."""
+    post = {"player": "John", "service": service, "handle": handle, "version": game.version}
+    return client.post(handle_url(game), post)
 
 
 @pytest.mark.parametrize(
@@ -90,10 +101,8 @@ def test_an_amount_the_service_cannot_write_exactly_gets_no_link():
 
 @pytest.mark.django_db
 def test_a_scorer_sets_a_handle_and_the_settle_up_links_to_it(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("SEK"))
-    post = {"player": "John", "service": "swish", "handle": "070-123 45 67", "version": "0"}
-    post["version"] = str(game.version)
-    response = client.post(reverse("games:pay_handle", args=[game.edit_token]), post)
+    game = worked_in("SEK")
+    response = johns_handle(client, game, "swish", "070-123 45 67")
     assert response.status_code == 302
     assert Game.objects.get().pay_handles == {"John": ["swish", "0701234567"]}
     assert Change.objects.get(action="handle").text == "Set John's payment handle (Swish)"
@@ -105,9 +114,8 @@ def test_a_scorer_sets_a_handle_and_the_settle_up_links_to_it(client):
 
 @pytest.mark.django_db
 def test_a_malformed_handle_is_refused_with_what_is_allowed_and_changes_nothing(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("SEK"))
-    post = {"player": "John", "service": "swish", "handle": "12345", "version": game.version}
-    response = client.post(reverse("games:pay_handle", args=[game.edit_token]), post)
+    game = worked_in("SEK")
+    response = johns_handle(client, game, "swish", "12345")
     assert response.status_code == 422
     assert "a Swedish mobile number" in response.content.decode()
     assert Game.objects.get().pay_handles == {}
@@ -116,9 +124,8 @@ def test_a_malformed_handle_is_refused_with_what_is_allowed_and_changes_nothing(
 
 @pytest.mark.django_db
 def test_a_service_that_cannot_take_the_games_money_is_refused(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
-    post = {"player": "John", "service": "swish", "handle": "0701234567", "version": game.version}
-    response = client.post(reverse("games:pay_handle", args=[game.edit_token]), post)
+    game = worked_in("GBP")
+    response = johns_handle(client, game, "swish", "0701234567")
     assert response.status_code == 422
     assert "PayPal.me, Revolut, Monzo" in response.content.decode()
     assert Game.objects.get().pay_handles == {}
@@ -126,19 +133,17 @@ def test_a_service_that_cannot_take_the_games_money_is_refused(client):
 
 @pytest.mark.django_db
 def test_a_handle_is_removed(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
-    url = reverse("games:pay_handle", args=[game.edit_token])
-    client.post(url, {"player": "John", "service": "monzo", "handle": "john", "version": 0})
-    client.post(url, {"player": "John", "action": "remove", "version": 1})
+    game = worked_in("GBP")
+    johns_handle(client, game, "monzo", "john")
+    client.post(handle_url(game), {"player": "John", "action": "remove", "version": 1})
     assert Game.objects.get().pay_handles == {}
     assert "monzo.me" not in client.get(game.get_absolute_url()).content.decode()
 
 
 @pytest.mark.django_db
 def test_handles_never_appear_in_watch_only_exports(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
-    url = reverse("games:pay_handle", args=[game.edit_token])
-    client.post(url, {"player": "John", "service": "monzo", "handle": "johnnyb", "version": 0})
+    game = worked_in("GBP")
+    johns_handle(client, game, "monzo", "johnnyb")
     assert Game.objects.get().pay_handles
     for name in ("sheets:csv", "sheets:json"):
         body = client.get(reverse(name, args=[game.share_token])).content.decode()
@@ -151,9 +156,8 @@ def test_handles_never_appear_in_watch_only_exports(client):
 
 @pytest.mark.django_db
 def test_the_scorer_may_ask_for_the_handles_in_the_record_export(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
-    url = reverse("games:pay_handle", args=[game.edit_token])
-    client.post(url, {"player": "John", "service": "monzo", "handle": "johnnyb", "version": 0})
+    game = worked_in("GBP")
+    johns_handle(client, game, "monzo", "johnnyb")
     asked = client.get(reverse("sheets:json", args=[game.edit_token]), {"handles": "1"})
     assert asked.json()["pay_handles"] == {"John": ["monzo", "johnnyb"]}
     assert "pay_handles" not in client.get(reverse("sheets:json", args=[game.edit_token])).json()
@@ -163,9 +167,8 @@ def test_the_scorer_may_ask_for_the_handles_in_the_record_export(client):
 
 @pytest.mark.django_db
 def test_the_scorer_may_print_the_handles_on_the_sheet_and_copy_the_links_in_the_text(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("SEK"))
-    url = reverse("games:pay_handle", args=[game.edit_token])
-    client.post(url, {"player": "John", "service": "swish", "handle": "0701234567", "version": 0})
+    game = worked_in("SEK")
+    johns_handle(client, game, "swish", "0701234567")
     pdf = reverse("sheets:pdf", args=[game.edit_token])
     printed = pdf_text(client.get(pdf, {"handles": "1"}).content)
     assert "Swish 070-123 45 67" in printed
@@ -182,9 +185,8 @@ def test_the_scorer_may_print_the_handles_on_the_sheet_and_copy_the_links_in_the
 
 @pytest.mark.django_db
 def test_a_scorers_export_with_handles_imports_again_keeping_the_good_ones(client):
-    game = stored_game(hands=worked_hands(), stakes=stakes("GBP"))
-    url = reverse("games:pay_handle", args=[game.edit_token])
-    client.post(url, {"player": "John", "service": "monzo", "handle": "johnnyb", "version": 0})
+    game = worked_in("GBP")
+    johns_handle(client, game, "monzo", "johnnyb")
     record = client.get(reverse("sheets:json", args=[game.edit_token]), {"handles": "1"}).json()
     record["pay_handles"] |= {"Mark": ["swish", "0701234567"], "Nobody": ["monzo", "x1"]}
     del record["results"]

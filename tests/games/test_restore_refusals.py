@@ -3,16 +3,14 @@
 import gzip
 import io
 import os
-import subprocess
-import sys
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from kalooki_ledger.games.models import Game, HouseRules
-from tests.conftest import ROOT
 from tests.games.test_site_backup import backup, every_row, wipe
 from tests.games.web import over_limit_hands, stored_game
+from tests.helpers import manage
 
 pytestmark = pytest.mark.django_db
 
@@ -91,14 +89,7 @@ def test_manage_py_says_one_sentence_and_exits_2(tmp_path):
     path = tmp_path / "site.json"
     path.write_text('[{"model": "games.game", "pk": 1, "fie')
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "restore", str(path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = manage(env, "restore", str(path), timeout=120)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"CommandError: {path} is not a whole backup: its JSON breaks off or goes wrong at "

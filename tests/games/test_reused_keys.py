@@ -6,8 +6,7 @@ import pytest
 from kalooki_ledger.games.models import Change, Game, Hand, HouseRules
 from tests.games.test_api import api, etag, next_hand, send
 from tests.games.test_commands import numbers, sent
-from tests.games.test_house_rules_view import house_post
-from tests.games.web import GBP, hand_post, new_key, stored_game, worked_hands
+from tests.games.web import GBP, hand_post, house_post, new_key, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,13 @@ import re
 import pytest
 from django.core.management import call_command
 
-from tests.games.web import family_game, hand_post, stored_game, worked_hands
+from tests.games.web import (
+    family_game,
+    hand_post,
+    jamaica_with_penalties,
+    stored_game,
+    worked_hands,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -104,24 +110,6 @@ def test_a_north_american_sheet_with_a_pot_has_a_pot_row(client):
     html = client.get(f"/g/{game.edit_token}/sheet/").content.decode()
     assert "Points (* won, *K kaluki); highest wins" in html
     assert '<th scope="row">Pot</th>' in html
-
-
-def jamaica_with_penalties():
-    return stored_game(
-        "Ann Bob Cy",
-        hands=[
-            {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
-            {
-                "winner": "Bob",
-                "kalookie": True,
-                "penalties": {"Ann": 10, "Cy": 5},
-                "adjustments": {"Cy": 50},
-                "reason": {"Cy": "Lost a challenge"},
-            },
-        ],
-        rules={"preset": "jamaica"},
-        stakes={"currency": "GBP", "initial": "1"},
-    )
 
 
 def test_penalty_points_are_marked_on_the_sheet_and_told_in_a_footnote_with_the_reason(client):

@@ -27,20 +27,9 @@ from tests.clubs.factories import (
     make_user,
     tournament_with,
 )
-from tests.games.web import FormClient, hand_post, over_limit_hands, stored_game
+from tests.games.web import FormClient, hand_post, house_post, over_limit_hands, stored_game
 
 pytestmark = pytest.mark.django_db
-
-HOUSE_RULES = {
-    "name": "Friday rules",
-    "preset": "north-american",
-    "target": "500",
-    "currency": "GBP",
-    "per_point": "0.01",
-    "initial": "1.00",
-    "notes": "First meld 40",
-    "action": "save",
-}
 
 
 def build_site() -> dict:
@@ -55,7 +44,7 @@ def build_site() -> dict:
     phone.post(f"/g/{game.edit_token}/paid/", {"paid": ["Mark>John>16"]})
     stopped = stored_game("Ann Bob Cy", [{"winner": "Ann", "penalties": {"Bob": 20, "Cy": 33}}])
     phone.post(f"/g/{stopped.edit_token}/stop/", {"settle": "refund"})
-    phone.post("/rules/new/", HOUSE_RULES)
+    phone.post("/rules/new/", house_post(notes="First meld 40"))
 
     club = make_club("Friday Club", "friday", fran="organiser", sam="scorer")
     make_players(club, "Ann Bob")

@@ -16,7 +16,7 @@ from kalooki_ledger.games.typed_numbers import read_number
 from kalooki_ledger.rules.errors import RecordError
 from kalooki_ledger.rules.money import PLAIN_AMOUNT, parse_amount
 from tests.clubs.factories import make_club, make_players
-from tests.games.test_new_game_view import new_game_form
+from tests.games.web import new_game_form
 
 SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}

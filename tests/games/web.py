@@ -32,6 +32,29 @@ def stored_game(players: str = "Andy Mark John Frank", hands: list | None = None
     return store.import_record(data)
 
 
+def new_game_form(*names: str, **fields: str) -> dict:
+    """The new-game form as a browser posts it: British club in GBP, seats as typed."""
+    data = {"preset": "british", **GBP, "seating": "typed", "title": "Friday"}
+    data.update({f"player_{i}": name for i, name in enumerate(names, 1)})
+    data.update(fields)
+    return data
+
+
+def house_post(**changes: str) -> dict:
+    """The house rules form saving a North American game in GBP, with its notes."""
+    data = {
+        "name": "Friday rules",
+        "preset": "north-american",
+        "target": "500",
+        "currency": "GBP",
+        "per_point": "0.01",
+        "initial": "1.00",
+        "notes": "First meld 40\nNo knocking on the table",
+        "action": "save",
+    }
+    return data | changes
+
+
 def stored_ledger(game: Game) -> Ledger:
     """The ledger as stored now: `game` may have been read before the posts that changed it."""
     return Game.objects.get(pk=game.pk).ledger()
@@ -72,6 +95,28 @@ def family_game(preset: str, players: str = "Ann Bob Cy", stakes: dict | None = 
     """A fresh game of one preset (any family), with rule overrides in the record's terms."""
     return stored_game(
         players, rules={"preset": preset, **rules}, stakes=stakes or {"currency": "units"}
+    )
+
+
+def jamaica_with_penalties(hands: int = 2, stakes: dict | None = None, **extra) -> Game:
+    """Ann, Bob and Cy at Jamaica for £1 each: Ann wins hand 1, Bob goes out in one in hand 2
+    and Cy takes 50 penalty points for a lost challenge; the first `hands` of those."""
+    played = [
+        {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
+        {
+            "winner": "Bob",
+            "kalookie": True,
+            "penalties": {"Ann": 10, "Cy": 5},
+            "adjustments": {"Cy": 50},
+            "reason": {"Cy": "Lost a challenge"},
+        },
+    ]
+    return stored_game(
+        "Ann Bob Cy",
+        hands=played[:hands],
+        rules={"preset": "jamaica"},
+        stakes=stakes or {"currency": "GBP", "initial": "1"},
+        **extra,
     )
 
 

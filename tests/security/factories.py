@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import import_record
+from tests.games.web import GBP
 
 PASSWORD = "a-long-table-password-42"
 PROJECT_APPS = ("games", "sheets", "clubs")
@@ -20,14 +21,6 @@ FAST = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-
-GBP = {
-    "currency": "GBP",
-    "call_up": "0.10",
-    "kalookie": "0.20",
-    "initial": "0.50",
-    "buy_in": "0.50",
-}
 
 MARKUP = "<script>alert(1)</script>"
 HOSTILE_STRINGS = [
