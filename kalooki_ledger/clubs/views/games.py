@@ -21,8 +21,8 @@ from kalooki_ledger.rules import RecordError
 from .. import charts
 from ..access import club_view
 from ..filing import file_game, start_game
-from ..forms import FileGameForm, NewGameForm
 from ..models import Membership, SeatPerson, TournamentTable
+from ..table_forms import FileGameForm, NewGameForm
 from .posted import sent
 
 

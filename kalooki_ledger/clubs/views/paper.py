@@ -9,8 +9,8 @@ from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_sheet_pdf
 
 from ..access import club_view
-from ..forms import ClubSheetForm
 from ..models import TournamentTable
+from ..table_forms import ClubSheetForm
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:

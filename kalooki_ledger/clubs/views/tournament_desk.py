@@ -12,8 +12,8 @@ from kalooki_ledger.rules import RecordError
 
 from .. import board, charts, stats, tournaments
 from ..access import club_view
-from ..forms import TournamentForm
 from ..models import ClubPlayer, Membership, Tournament, TournamentTable
+from ..table_forms import TournamentForm
 from .posted import posted_id, sent
 
 
