@@ -1,7 +1,7 @@
 """Paper for a club's tables: its blank score sheet, and a tournament table's own sheet."""
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET
@@ -11,6 +11,7 @@ from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_shee
 from ..access import club_view
 from ..models import TournamentTable
 from ..table_forms import ClubSheetForm
+from .posted import tournament_table
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -43,12 +44,7 @@ def sheet(request, club, membership):
 @club_view()
 def table_sheet(request, club, membership, pk: int, table: int):
     """A tournament table's own sheet: its players' names, points only, no money."""
-    found = get_object_or_404(
-        TournamentTable.objects.select_related("game", "tournament"),
-        tournament__club=club,
-        tournament__pk=pk,
-        pk=table,
-    )
+    found = tournament_table(club, pk, table, "game", "tournament")
     names = tuple(seat.name for seat in found.game.seats.all())
     t = found.tournament
     fmt = t.money()

@@ -14,7 +14,7 @@ from .. import board, charts, stats, tournaments
 from ..access import club_view
 from ..models import ClubPlayer, Membership, Tournament, TournamentTable
 from ..table_forms import TournamentForm
-from .posted import posted_id, sent
+from .posted import posted_id, sent, tournament_table
 
 
 @club_view(Membership.ORGANISER)
@@ -72,12 +72,7 @@ def _tournament_page(request, club, membership, found: Tournament, status: int =
 @club_view(Membership.SCORER)
 def table_link(request, club, membership, pk: int, table: int):
     """A table's scoring link as a QR code, for the phone that will score that table."""
-    found = get_object_or_404(
-        TournamentTable.objects.select_related("game", "tournament__club"),
-        tournament__club=club,
-        tournament__pk=pk,
-        pk=table,
-    )
+    found = tournament_table(club, pk, table, "game", "tournament__club")
     url = request.build_absolute_uri(found.game.get_absolute_url())
     context = {"club": club, "table": found, "url": url, "qr": charts.qr_code(url, found.label)}
     return render(request, "clubs/table_link.html", context)
