@@ -133,46 +133,54 @@ def totals_chart(names: Sequence[str], hands: Sequence[HandRow], limit: int) -> 
         f'<text class="limit-label" x="{LEFT + 4}" y="{y_limit - 4}">{limit_label}</text>'
     )
     for index, name in enumerate(names):
-        points = [(0, 0)]
-        rings = []
-        for row in hands:
-            if name not in row.totals:
-                continue
-            if name in row.bought_in:
-                points.append((row.number, over[(row.number, name)]))
-                rings.append((row.number, row.totals[name]))
-            points.append((row.number, row.totals[name]))
-            if name in row.out:
-                break
-        path = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in points)
-        css = f"s{index % SERIES}"
-        body.append(f'<polyline class="line {css}" points="{path}"><title>{escape(name)}</title>')
-        body.append("</polyline>")
-        went = _("%(name)s went to %(over)s in hand %(hand)s and bought in, back to %(total)s")
-        for number, total in rings:
-            said = {"name": name, "over": over[(number, name)]}
-            body.append(
-                f'<circle class="buy-in {css}" cx="{frame.x(number)}" cy="{frame.y(total)}" '
-                f'r="5"><title>{escape(went % {**said, "hand": number, "total": total})}'
-                "</title></circle>"
-            )
-    desc = "; ".join(
-        f"{name}: "
-        + ", ".join(
-            _("%(over)s then back to %(total)s")
-            % {"over": over[(row.number, name)], "total": row.totals[name]}
-            if (row.number, name) in over
-            else str(row.totals[name])
-            for row in hands
-            if name in row.totals
-        )
-        for name in names
-    )
+        body += _player_line(frame, f"s{index % SERIES}", name, hands, over)
+    desc = "; ".join(f"{name}: {_totals_said(name, hands, over)}" for name in names)
     return _svg(
         _("Running totals by hand"),
         _("Totals after each hand, limit %(limit)s. %(totals)s") % {"limit": limit, "totals": desc},
         body,
         "totals-chart",
+    )
+
+
+def _player_line(
+    frame: Frame, css: str, name: str, hands: Sequence[HandRow], over: dict[tuple[int, str], int]
+) -> list[str]:
+    """One player's line of running totals, with a ring where they bought back in."""
+    points = [(0, 0)]
+    rings = []
+    for row in hands:
+        if name not in row.totals:
+            continue
+        if name in row.bought_in:
+            points.append((row.number, over[(row.number, name)]))
+            rings.append((row.number, row.totals[name]))
+        points.append((row.number, row.totals[name]))
+        if name in row.out:
+            break
+    path = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in points)
+    parts = [f'<polyline class="line {css}" points="{path}"><title>{escape(name)}</title>']
+    parts.append("</polyline>")
+    went = _("%(name)s went to %(over)s in hand %(hand)s and bought in, back to %(total)s")
+    for number, total in rings:
+        said = {"name": name, "over": over[(number, name)]}
+        parts.append(
+            f'<circle class="buy-in {css}" cx="{frame.x(number)}" cy="{frame.y(total)}" '
+            f'r="5"><title>{escape(went % {**said, "hand": number, "total": total})}'
+            "</title></circle>"
+        )
+    return parts
+
+
+def _totals_said(name: str, hands: Sequence[HandRow], over: dict[tuple[int, str], int]) -> str:
+    """A player's totals hand by hand, in words, for the chart's description."""
+    return ", ".join(
+        _("%(over)s then back to %(total)s")
+        % {"over": over[(row.number, name)], "total": row.totals[name]}
+        if (row.number, name) in over
+        else str(row.totals[name])
+        for row in hands
+        if name in row.totals
     )
 
 

@@ -11,8 +11,8 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
 
-from . import tournaments
 from .models import Club, ClubPlayer, SeatPerson, Tournament, TournamentTable
+from .tournament_state import State, load
 
 COUNTED = ("finished", "stopped")  # a game still being played has no result yet
 
@@ -158,7 +158,7 @@ def tournament_lines(
         date = tournament.created.date()
         if since and date < since:
             continue
-        state = tournaments.load(tournament)
+        state = load(tournament)
         if state.champion is None:
             continue
         prizes = {who.pk: (place, amount) for place, who, amount in state.prizes() if who}
@@ -256,7 +256,7 @@ def tournament_rows(club: Club, played: Iterable[PlayedGame]) -> list[tuple[Tour
 
 
 def still_seated(
-    state: tournaments.State, played: Iterable[PlayedGame]
+    state: State, played: Iterable[PlayedGame]
 ) -> list[tuple[ClubPlayer, str, PlayedGame]]:
     """Players drawn to a tournament table still playing who are still in at another unfinished
     game of the club: (person, their tournament table, the other game)."""

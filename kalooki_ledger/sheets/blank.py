@@ -48,30 +48,17 @@ def blank_sheet(
     preset = PRESETS[preset_key]
     rules = rules or (replace(preset.rules, limit=limit) if limit else preset.rules)
     stakes = stakes or preset.stakes
-    digits = present.stake_digits(stakes)
-    times = "\N{MULTIPLICATION SIGN}"
-    initial, buy_in = (
-        present.money(a, stakes.currency, digits) for a in (stakes.initial, stakes.buy_in)
-    )
     at_tournament = bool(tournament) or preset_key == TOURNAMENT_PRESET
     return BlankSheet(
         club=club.strip(),
-        # A table with stakes names its preset alone (the description quotes the preset's own
-        # stakes): one set of stakes is printed, these. A tournament's plays for none.
-        preset=gettext("%(name)s: %(description)s")
-        % {"name": gettext(preset.name), "description": gettext(preset.description)}
-        if at_tournament
-        else present.preset_text(preset_key, rules, named_only=True),
+        preset=_preset_line(preset_key, rules, at_tournament),
         # A tournament table's players go out to the organiser, not to a buy-in at the table.
         settings=present.rule_lines(rules, buy_ins=not at_tournament),
         stakes=() if at_tournament else present.stake_lines(stakes, family_of(rules.family)),
         players=players,
         rows=rows,
         buy_in_boxes=rules.max_buy_ins,
-        pool_line=""
-        if at_tournament
-        else gettext("%(players)s %(times)s initial %(initial)s + buy-ins %(times)s %(buy_in)s")
-        % {"players": players, "times": times, "initial": initial, "buy_in": buy_in},
+        pool_line="" if at_tournament else _pool_line(players, stakes),
         # With n players the fewest transfers that settle every net are at most n - 1.
         transfer_lines=0 if at_tournament else players - 1,
         names=tuple(names[:players]),
@@ -84,6 +71,32 @@ def blank_sheet(
             else ""
         ),
     )
+
+
+def _preset_line(preset_key: str, rules: Rules, at_tournament: bool) -> str:
+    """A table with stakes names its preset alone (the description quotes the preset's own
+    stakes): one set of stakes is printed, the table's. A tournament's plays for none."""
+    if not at_tournament:
+        return present.preset_text(preset_key, rules, named_only=True)
+    preset = PRESETS[preset_key]
+    return gettext("%(name)s: %(description)s") % {
+        "name": gettext(preset.name),
+        "description": gettext(preset.description),
+    }
+
+
+def _pool_line(players: int, stakes: Stakes) -> str:
+    """What goes into the pool: each player's initial stake, and each buy-in."""
+    digits = present.stake_digits(stakes)
+    initial, buy_in = (
+        present.money(a, stakes.currency, digits) for a in (stakes.initial, stakes.buy_in)
+    )
+    return gettext("%(players)s %(times)s initial %(initial)s + buy-ins %(times)s %(buy_in)s") % {
+        "players": players,
+        "times": "\N{MULTIPLICATION SIGN}",
+        "initial": initial,
+        "buy_in": buy_in,
+    }
 
 
 def blank_file_name(name: str, seats: int) -> str:

@@ -14,6 +14,10 @@ from .pdf import PAPERS
 
 MAX_UPLOAD = 2 * 1024 * 1024
 MIN_ROWS, MAX_ROWS, DEFAULT_ROWS = 5, 60, 22
+# The papers a sheet prints on, as every form that offers them names them.
+PAPER_CHOICES = [
+    (key, size if key == "a4" else gettext_lazy("US Letter")) for key, size in PAPERS.items()
+]
 
 
 class ImportForm(forms.Form):
@@ -97,10 +101,7 @@ class BlankSheetForm(forms.Form):
     )
     paper = forms.ChoiceField(
         label=gettext_lazy("Paper"),
-        choices=[
-            (key, size if key == "a4" else gettext_lazy("US Letter"))
-            for key, size in PAPERS.items()
-        ],
+        choices=PAPER_CHOICES,
         initial="a4",
         widget=forms.RadioSelect,
         error_messages=dict.fromkeys(

@@ -2,6 +2,8 @@ import os
 
 import pytest
 
+from tests.clubs.factories import make_club
+
 # Playwright's sync API runs an event loop in the test thread; the ORM calls are still sync.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -30,3 +32,9 @@ def _fresh_cache(request):
     yield
     cache.clear()
     Slot.objects.all().delete()
+
+
+@pytest.fixture
+def friday():
+    """The club most tests use: Friday Club, with fran its organiser, sam a scorer, mo a member."""
+    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")

@@ -1,5 +1,7 @@
 """Plain factory functions for the club tests."""
 
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 
 from kalooki_ledger.clubs.filing import file_game
@@ -27,6 +29,21 @@ def make_club(name: str = "Friday Club", slug: str = "friday", **members: str) -
 
 def join(club: Club, user, role: str = Membership.MEMBER) -> Membership:
     return Membership.objects.create(club=club, user=user, role=role)
+
+
+def login(client, club: Club, role: str = "") -> None:
+    """Signs the test client in as the club's member with `role` (its only member without)."""
+    members = club.memberships.filter(role=role) if role else club.memberships
+    client.force_login(members.get().user)
+
+
+def in_pounds(club: Club, **stakes: str) -> Club:
+    """The club playing for pounds, at the stakes given (typed as "0.50"); the rest its own."""
+    club.currency = "GBP"
+    for key, value in stakes.items():
+        setattr(club, key, Decimal(value))
+    club.save()
+    return club
 
 
 def make_players(club: Club, names: str) -> list[ClubPlayer]:
@@ -81,3 +98,29 @@ def finish_table(game: Game, winner: str | None = None) -> str:
     winner = winner or names[0]
     play_hand(game, winner, **{name: 120 for name in names if name != winner})
     return winner
+
+
+def out_at_first_table(tournament) -> tuple:
+    """Finishes the tournament's first table: that table, and the first player out at it."""
+    from kalooki_ledger.clubs import tournaments
+
+    table = tournaments.load(tournament).heats[0]
+    finish_table(table.game)
+    return table, tournaments.load(tournament).heats[0].out()[0]
+
+
+def play_through(tournament, buy_ins: int = 4, seed: int = 1) -> None:
+    """Plays a drawn tournament to its end: every table finished, the first `buy_ins` players
+    out buy in (four make a new table, which finishes too), the next round seated (anyone still
+    waiting refunded) and the final finished."""
+    import random
+
+    from kalooki_ledger.clubs import tournaments
+
+    for table in tournaments.load(tournament).heats:
+        finish_table(table.game)
+    for person, state in tournaments.load(tournament).may_buy_in()[:buy_ins]:
+        tournaments.buy_in(tournament, person, state.table, random.Random(seed))
+    finish_table(tournaments.load(tournament).heats[-1].game)
+    tournaments.start_semis(tournament, random.Random(seed))
+    finish_table(tournaments.load(tournament).final.game)

@@ -3,7 +3,7 @@
 import pytest
 
 from kalooki_ledger.clubs.models import Membership
-from tests.clubs.factories import club_game, make_club, make_players, make_user
+from tests.clubs.factories import club_game, login, make_club, make_players, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_a_member_of_one_club_gets_404_for_every_page_of_another(client, two_clu
     friday, monday = two_clubs
     game = club_game(friday)
     person = friday.players.get(name="John")
-    client.force_login(monday.memberships.get().user)
+    login(client, monday)
     for url in pages(friday, game, person):
         assert client.get(url).status_code == 404, url
     posted = client.post("/clubs/friday/members/", {"action": "add-player", "player-name": "X"})
@@ -50,7 +50,7 @@ def test_a_member_of_one_club_gets_404_for_every_page_of_another(client, two_clu
 def test_a_game_of_another_club_is_not_found_through_ones_own_club(client, two_clubs):
     friday, monday = two_clubs
     theirs = club_game(monday)
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     assert client.get(f"/clubs/friday/games/{theirs.pk}/").status_code == 404
     person = monday.players.first()
     assert client.get(f"/clubs/friday/people/{person.pk}/").status_code == 404
@@ -59,7 +59,7 @@ def test_a_game_of_another_club_is_not_found_through_ones_own_club(client, two_c
 def test_a_member_views_but_may_not_score_or_organise(client, two_clubs):
     friday, _ = two_clubs
     game = club_game(friday)
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     assert client.get("/clubs/friday/").status_code == 200
     assert client.get(f"/clubs/friday/games/{game.pk}/").status_code == 200
     assert client.get("/clubs/friday/games/new/").status_code == 403
@@ -71,7 +71,7 @@ def test_a_member_views_but_may_not_score_or_organise(client, two_clubs):
 def test_a_member_sees_the_watch_link_but_not_the_scoring_link(client, two_clubs):
     friday, _ = two_clubs
     game = club_game(friday)
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     page = client.get(f"/clubs/friday/games/{game.pk}/").content.decode()
     assert game.share_token in page
     assert game.edit_token not in page
@@ -80,7 +80,7 @@ def test_a_member_sees_the_watch_link_but_not_the_scoring_link(client, two_clubs
 def test_a_scorer_may_start_a_game_but_not_manage_members(client, two_clubs):
     friday, _ = two_clubs
     make_players(friday, "Andy Mark")
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     assert client.get("/clubs/friday/games/new/").status_code == 200
     assert client.get("/clubs/friday/games/file/").status_code == 200
     assert client.get("/clubs/friday/members/").status_code == 403

@@ -12,6 +12,12 @@ from tests.clubs.factories import PASSWORD, make_user
 pytestmark = pytest.mark.django_db
 
 
+def log_in(client, password: str = PASSWORD, username: str = "fran", headers=None, **fields):
+    """The log-in form, sent as `username`; `fields`: more of its fields, such as next."""
+    form = {"username": username, "password": password, **fields}
+    return client.post("/clubs/accounts/login/", form, headers=headers)
+
+
 def test_signing_up_makes_an_account_and_logs_in(client):
     response = client.post(
         "/clubs/accounts/signup/",
@@ -34,27 +40,22 @@ def test_signing_up_with_mismatched_passwords_says_so_and_makes_nothing(client):
 
 def test_logging_in_goes_to_the_page_asked_for(client):
     make_user("fran")
-    response = client.post(
-        "/clubs/accounts/login/", {"username": "fran", "password": PASSWORD, "next": "/clubs/x/"}
-    )
+    response = log_in(client, next="/clubs/x/")
     assert response.status_code == 302 and response["Location"] == "/clubs/x/"
 
 
 def test_logging_in_never_redirects_to_another_site(client):
     make_user("fran")
-    response = client.post(
-        "/clubs/accounts/login/",
-        {"username": "fran", "password": PASSWORD, "next": "https://evil.example/"},
-    )
+    response = log_in(client, next="https://evil.example/")
     assert response["Location"] == "/clubs/"
 
 
 def test_after_five_failures_even_the_right_password_gets_429(client):
     make_user("fran")
     for _ in range(5):
-        failed = client.post("/clubs/accounts/login/", {"username": "fran", "password": "nope"})
+        failed = log_in(client, "nope")
         assert failed.status_code == 200
-    blocked = client.post("/clubs/accounts/login/", {"username": "fran", "password": PASSWORD})
+    blocked = log_in(client)
     assert blocked.status_code == 429
     assert "Wait 15 minutes" in blocked.content.decode()
     assert "_auth_user_id" not in client.session
@@ -63,30 +64,20 @@ def test_after_five_failures_even_the_right_password_gets_429(client):
 def test_the_limit_also_counts_per_address_across_names(client):
     make_user("fran")
     for name in [f"guess{n}" for n in range(ratelimit.ADDRESS_FAILURES)]:
-        client.post("/clubs/accounts/login/", {"username": name, "password": "nope"})
-    blocked = client.post("/clubs/accounts/login/", {"username": "fran", "password": PASSWORD})
+        log_in(client, "nope", name)
+    blocked = log_in(client)
     assert blocked.status_code == 429
 
 
 def test_four_failures_then_success_clears_the_count(client):
     make_user("fran")
     for _ in range(4):
-        client.post("/clubs/accounts/login/", {"username": "fran", "password": "nope"})
-    assert (
-        client.post(
-            "/clubs/accounts/login/", {"username": "fran", "password": PASSWORD}
-        ).status_code
-        == 302
-    )
+        log_in(client, "nope")
+    assert log_in(client).status_code == 302
     client.post("/clubs/accounts/logout/")
     for _ in range(4):
-        client.post("/clubs/accounts/login/", {"username": "fran", "password": "nope"})
-    assert (
-        client.post(
-            "/clubs/accounts/login/", {"username": "fran", "password": PASSWORD}
-        ).status_code
-        == 302
-    )
+        log_in(client, "nope")
+    assert log_in(client).status_code == 302
 
 
 def test_logging_out_takes_a_post(client):
@@ -116,22 +107,10 @@ def test_behind_the_proxy_each_client_address_counts_on_its_own(client, settings
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     make_user("fran")
     for name in [f"guess{n}" for n in range(ratelimit.ADDRESS_FAILURES)]:
-        client.post(
-            "/clubs/accounts/login/",
-            {"username": name, "password": "nope"},
-            headers={"X-Forwarded-For": "203.0.113.9"},
-        )
-    elsewhere = client.post(
-        "/clubs/accounts/login/",
-        {"username": "fran", "password": PASSWORD},
-        headers={"X-Forwarded-For": "198.51.100.7"},
-    )
+        log_in(client, "nope", name, headers={"X-Forwarded-For": "203.0.113.9"})
+    elsewhere = log_in(client, headers={"X-Forwarded-For": "198.51.100.7"})
     assert elsewhere.status_code == 302
-    spoofed = client.post(
-        "/clubs/accounts/login/",
-        {"username": "fran", "password": PASSWORD},
-        headers={"X-Forwarded-For": "10.0.0.1, 203.0.113.9"},
-    )
+    spoofed = log_in(client, headers={"X-Forwarded-For": "10.0.0.1, 203.0.113.9"})
     assert spoofed.status_code == 429
 
 

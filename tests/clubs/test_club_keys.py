@@ -3,9 +3,9 @@ refused (422) and nothing is stored."""
 
 import pytest
 
-from kalooki_ledger.clubs.models import ClubGame, Membership, Tournament, TournamentTable
+from kalooki_ledger.clubs.models import ClubGame, Tournament, TournamentTable
 from kalooki_ledger.games.models import Game
-from tests.clubs.factories import finish_table, make_club, tournament_with
+from tests.clubs.factories import finish_table, login, tournament_with
 from tests.games.web import new_key
 
 pytestmark = pytest.mark.django_db
@@ -14,10 +14,10 @@ SEATS = {"title": "Friday", "preset": "british", "seat_1": "Andy", "seat_2": "Ma
 
 
 @pytest.fixture
-def friday(client):
-    club = make_club(organiser=Membership.ORGANISER)
-    client.force_login(club.memberships.get().user)
-    return club
+def friday(client, friday):
+    """Friday Club, its organiser signed in."""
+    login(client, friday, "organiser")
+    return friday
 
 
 def test_a_club_game_form_sent_twice_opens_one_game(client, friday):

@@ -14,6 +14,7 @@ from tests.clubs.factories import (
     club_game,
     finish_table,
     join,
+    login,
     make_club,
     short_game,
     tournament_with,
@@ -35,7 +36,7 @@ def kallet():
 
 
 def test_the_clubs_paper_sheet_prints_the_clubs_stakes_alone(client, kallet):
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     response = client.get("/clubs/kallet/sheet/?seats=4&paper=a4", headers=SWEDISH)
     text = " ".join(pdf_text(response.content).split())
     assert "0,50" in text and "2,50" in text
@@ -59,7 +60,7 @@ def mistaken_game(club):
 
 def test_an_organiser_deletes_a_club_game_with_no_hands_and_the_season_never_saw_it(client, kallet):
     game = mistaken_game(kallet)
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     page = client.get(f"/clubs/kallet/games/{game.pk}/", headers=SWEDISH).content.decode()
     assert f'action="/clubs/kallet/games/{game.pk}/delete/"' in page
     response = client.post(f"/clubs/kallet/games/{game.pk}/delete/")
@@ -72,7 +73,7 @@ def test_an_organiser_deletes_a_club_game_with_no_hands_and_the_season_never_saw
 
 def test_a_game_with_hands_is_not_deleted(client, kallet):
     game = club_game(kallet, short_game(["Anna", "Bo"], "Anna"))
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     page = client.get(f"/clubs/kallet/games/{game.pk}/").content.decode()
     assert "/delete/" not in page
     client.post(f"/clubs/kallet/games/{game.pk}/delete/")
@@ -81,7 +82,7 @@ def test_a_game_with_hands_is_not_deleted(client, kallet):
 
 def test_a_delete_sent_twice_with_its_key_deletes_once_and_says_so_once(client, kallet):
     game = mistaken_game(kallet)
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     url = f"/clubs/kallet/games/{game.pk}/delete/"
     assert client.post(url, {"key": "delete-key-0001"}).status_code == 302
     again = client.post(url, {"key": "delete-key-0001"})
@@ -91,7 +92,7 @@ def test_a_delete_sent_twice_with_its_key_deletes_once_and_says_so_once(client, 
 
 def test_a_game_that_got_a_hand_since_its_page_was_opened_is_kept_with_a_sentence(client, kallet):
     game = mistaken_game(kallet)
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     page = client.get(f"/clubs/kallet/games/{game.pk}/").content.decode()
     assert "/delete/" in page
     engine_hand = Hand(winner="Anna", penalties={"Bo": 20, "Cia": 30, "Dan": 40})
@@ -137,7 +138,7 @@ def two_kinds_of_season(club):
 
 def test_the_season_table_is_ranked_as_the_club_chooses_and_says_so(client, kallet):
     two_kinds_of_season(kallet)
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     Club.objects.filter(pk=kallet.pk).update(season_order="wins")
     assert season_names(client)[0] == "Anna"
     Club.objects.filter(pk=kallet.pk).update(season_order="net")
@@ -147,7 +148,7 @@ def test_the_season_table_is_ranked_as_the_club_chooses_and_says_so(client, kall
 
 
 def test_the_organiser_chooses_the_order_and_whether_tournament_tables_count(client, kallet):
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     page = client.get("/clubs/kallet/members/").content.decode()
     assert 'name="settings-season_order" value="net"' in page
     fields = {
@@ -168,7 +169,7 @@ def test_the_organiser_chooses_the_order_and_whether_tournament_tables_count(cli
 def test_a_club_that_leaves_tournament_tables_out_counts_no_table_win(client, kallet):
     tournament = tournament_with(kallet, 16, entry_fee=5, buy_in=5)
     finish_table(tournament.tables.get(number=1).game)
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     counted = client.get("/clubs/kallet/").content.decode()
     Club.objects.filter(pk=kallet.pk).update(tournament_tables_count=False)
     left_out = client.get("/clubs/kallet/").content.decode()
@@ -178,7 +179,7 @@ def test_a_club_that_leaves_tournament_tables_out_counts_no_table_win(client, ka
 
 
 def test_club_settings_show_every_error_at_once(client, kallet):
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     fields = {
         "name": "Kallegänget",
         "season_start": "",
@@ -197,7 +198,7 @@ def test_club_settings_show_every_error_at_once(client, kallet):
 
 
 def test_a_name_given_twice_in_a_pasted_list_is_added_once_and_said(client, kallet):
-    client.force_login(kallet.memberships.get().user)
+    login(client, kallet)
     pasted = "Anna Berg\nBo Ek\nanna berg\nCia Lund"
     response = client.post(
         "/clubs/kallet/members/",

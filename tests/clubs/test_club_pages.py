@@ -8,19 +8,10 @@ import pytest
 from kalooki_ledger.clubs.models import Club, ClubGame, Membership
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.store import import_record
-from tests.clubs.factories import club_game, make_club, make_players, make_user, short_game
+from tests.clubs.factories import club_game, login, make_club, make_players, make_user, short_game
 from tests.helpers import worked_example
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def friday():
-    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
-
-
-def login(client, club, role):
-    client.force_login(club.memberships.get(role=role).user)
 
 
 def test_the_season_table_shows_each_players_figures(client, friday):

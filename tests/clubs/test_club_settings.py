@@ -6,27 +6,20 @@ from decimal import Decimal
 import pytest
 
 from kalooki_ledger.clubs.models import Tournament
-from tests.clubs.factories import club_game, make_club, make_players, short_game
+from tests.clubs.factories import club_game, in_pounds, login, make_players, short_game
 from tests.clubs.test_club_pages import settings_post
 from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def friday():
-    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
-
-
 def gbp(club, **stakes):
-    club.currency = "GBP"
-    for key, value in {"call_up": "0.10", "kalookie": "0.20", "initial": "0.50", **stakes}.items():
-        setattr(club, key, Decimal(value))
-    club.save()
+    """The club at these tests' stakes in pounds, with any of them changed."""
+    in_pounds(club, **{"call_up": "0.10", "kalookie": "0.20", "initial": "0.50", **stakes})
 
 
 def test_the_organiser_sets_the_clubs_currency_stakes_and_limit(client, friday):
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     response = settings_post(
         client,
         currency="gbp",
@@ -42,7 +35,7 @@ def test_the_organiser_sets_the_clubs_currency_stakes_and_limit(client, friday):
 
 
 def test_stakes_the_engine_refuses_are_refused_with_its_reason(client, friday):
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     response = settings_post(client, currency="GBP", call_up="0.125")
     assert response.status_code == 400
     assert "at most 2 decimal places" in response.content.decode()
@@ -54,7 +47,7 @@ def test_a_club_game_starts_with_the_clubs_stakes_rules_and_date(client, friday)
     gbp(friday, buy_in="0.50")
     friday.limit = 200
     friday.save()
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     client.post(
         "/clubs/friday/games/new/",
         {"title": "Side table", "preset": "british", "seat_1": "Ann", "seat_2": "Bea"},
@@ -67,7 +60,7 @@ def test_a_club_game_starts_with_the_clubs_stakes_rules_and_date(client, friday)
 
 
 def test_drawing_the_seats_keeps_the_same_players(client, friday):
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     names = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo"]
     data = {"preset": "british", "draw": "on", **{f"seat_{n}": v for n, v in enumerate(names, 1)}}
     client.post("/clubs/friday/games/new/", data)
@@ -77,7 +70,7 @@ def test_drawing_the_seats_keeps_the_same_players(client, friday):
 
 def test_the_start_form_shows_the_clubs_table(client, friday):
     gbp(friday, buy_in="0.50")
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     page = client.get("/clubs/friday/games/new/").content.decode()
     assert "call-up £0.10, kalookie £0.20, initial £0.50, buy-in £0.50" in page
     assert "Draw the seats" in page
@@ -86,7 +79,7 @@ def test_the_start_form_shows_the_clubs_table(client, friday):
 def test_a_tournament_takes_the_clubs_currency(client, friday):
     gbp(friday)
     people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     data = {"name": "Open", "entry_fee": "5", "buy_in": "5", "players": [p.pk for p in people]}
     client.post("/clubs/friday/tournaments/new/", data)
     page = client.get(Tournament.objects.get().get_absolute_url()).content.decode()
@@ -96,7 +89,7 @@ def test_a_tournament_takes_the_clubs_currency(client, friday):
 def test_a_tournaments_fees_are_typed_on_a_decimal_keypad_and_take_a_swedish_comma(client, friday):
     gbp(friday)
     people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     client.cookies["django_language"] = "sv"
     page = client.get("/clubs/friday/tournaments/new/").content.decode()
     fee = re.search(r'<input[^>]*name="entry_fee"[^>]*>', page).group(0)
@@ -112,7 +105,7 @@ def test_the_season_table_writes_every_net_one_way(client, friday):
     stakes = {"currency": "GBP", "call_up": "0.10", "kalookie": "0.20", "initial": "0.50"}
     club_game(friday, short_game(["Ann", "Bea", "Cy"], "Ann", stakes=stakes))
     club_game(friday, short_game(["Ann", "Bea", "Di"], "Di", stakes=stakes))
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     page = client.get("/clubs/friday/").content.decode()
     table = page[page.index("<tbody>") : page.index("</tbody>")]
     nets = [cell.split("</td>")[0] for cell in table.split('">')[1:] if "£" in cell]
@@ -123,7 +116,7 @@ def test_the_season_table_writes_every_net_one_way(client, friday):
 def test_a_net_of_zero_is_written_plainly_and_coloured_neither_way(client, friday):
     gbp(friday)
     club_game(friday, short_game(["Eve", "Fay"], "Eve", stakes={"currency": "GBP"}))
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     page = client.get("/clubs/friday/").content.decode()
     eve = page[page.index(">Eve</a>") :].split("</tr>")[0]
     assert '<td class="money">£0.00</td>' in eve and ' up"' not in eve
@@ -136,7 +129,7 @@ def test_the_start_form_offers_the_clubs_stakes_and_rules_to_change_for_one_game
     gbp(friday, buy_in="0.50")
     friday.limit = 200
     friday.save()
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     page = client.get("/clubs/friday/games/new/").content.decode()
     assert 'name="currency" value="GBP"' in page and 'name="call_up" value="0.10"' in page
     assert 'name="limit" value="200"' in page and 'name="max_buy_ins"' in page
@@ -148,7 +141,7 @@ def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone_not_its_c
     client, friday
 ):
     gbp(friday, buy_in="0.50")
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "EUR"}
     data |= {"call_up": "0.25", "kalookie": "0.50", "initial": "1", "buy_in": "1"}
     data |= {"limit": "250", "max_buy_ins": "1"}
@@ -165,7 +158,7 @@ def test_a_game_may_change_the_clubs_stakes_and_rules_for_itself_alone_not_its_c
 
 
 def test_a_stake_the_engine_refuses_is_shown_beside_its_field_and_starts_nothing(client, friday):
-    client.force_login(friday.memberships.get(role="scorer").user)
+    login(client, friday, "scorer")
     data = {"preset": "british", "seat_1": "Ann", "seat_2": "Bea", "currency": "GBP"}
     response = client.post("/clubs/friday/games/new/", data | {"call_up": "0.125"})
     assert response.status_code == 400
@@ -175,7 +168,7 @@ def test_a_stake_the_engine_refuses_is_shown_beside_its_field_and_starts_nothing
 
 
 def test_the_clubs_own_rules_start_its_games_and_head_its_sheet(client, friday):
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     response = settings_post(client, limit="200", out_at="reach", max_buy_ins="1")
     assert response.status_code == 302
     friday.refresh_from_db()
@@ -193,7 +186,7 @@ def test_the_clubs_own_rules_start_its_games_and_head_its_sheet(client, friday):
 
 
 def test_a_rule_the_engine_refuses_keeps_the_old_settings(client, friday):
-    client.force_login(friday.memberships.get(role="organiser").user)
+    login(client, friday, "organiser")
     response = settings_post(client, preset="north-american", target="0")
     assert response.status_code == 400
     friday.refresh_from_db()

@@ -9,6 +9,7 @@ from kalooki_ledger.clubs import tournaments
 from tests.clubs.factories import (
     club_game,
     finish_table,
+    login,
     make_club,
     play_hand,
     short_game,
@@ -17,15 +18,6 @@ from tests.clubs.factories import (
 from tests.helpers import pdf_text, worked_example
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def friday():
-    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
-
-
-def login(client, club, role):
-    client.force_login(club.memberships.get(role=role).user)
 
 
 def test_a_refused_action_answers_403_in_the_sites_layout_with_a_sentence(client, friday):

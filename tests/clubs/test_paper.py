@@ -6,29 +6,27 @@ from decimal import Decimal
 import pytest
 
 from kalooki_ledger.clubs import tournaments
-from tests.clubs.factories import club_game, make_club, make_players, tournament_with
+from tests.clubs.factories import (
+    club_game,
+    in_pounds,
+    login,
+    make_club,
+    make_players,
+    tournament_with,
+)
 from tests.helpers import SCREENSHOTS, page_one_png, pdf_text
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def friday():
-    club = make_club("Friday Club", "friday", fran="organiser", mo="member")
-    club.currency, club.call_up, club.kalookie, club.initial, club.buy_in = (
-        "GBP",
-        0.1,
-        0.2,
-        0.5,
-        0.5,
-    )
-    club.save()
-    club.refresh_from_db()
-    return club
+def friday(friday):
+    """Friday Club playing for pounds, so that its sheets print its stakes."""
+    return in_pounds(friday, call_up="0.10", kalookie="0.20", initial="0.50", buy_in="0.50")
 
 
 def test_the_club_page_and_the_site_menu_link_the_blank_sheets(client, friday):
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     page = client.get("/clubs/friday/").content.decode()
     assert 'href="/clubs/friday/sheet/"' in page
     assert 'href="/sheets/blank/"' in page  # the site's menu, on every page
@@ -36,7 +34,7 @@ def test_the_club_page_and_the_site_menu_link_the_blank_sheets(client, friday):
 
 def test_the_clubs_sheet_carries_its_name_stakes_and_players(client, friday):
     ann, bea, cy = make_players(friday, "Ann Bea Cy")
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     response = client.get(
         "/clubs/friday/sheet/", {"people": [ann.pk, bea.pk, cy.pk], "seats": 4, "paper": "a4"}
     )
@@ -50,7 +48,7 @@ def test_the_clubs_sheet_carries_its_name_stakes_and_players(client, friday):
 
 def test_one_ticked_player_is_refused_with_a_sentence(client, friday):
     (ann,) = make_players(friday, "Ann")
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     response = client.get("/clubs/friday/sheet/", {"people": [ann.pk], "seats": 4, "paper": "a4"})
     assert response.status_code == 400
     assert "A table has 2 to 6 players; you ticked 1." in response.content.decode()
@@ -59,7 +57,7 @@ def test_one_ticked_player_is_refused_with_a_sentence(client, friday):
 def test_a_tournament_table_has_a_sheet_of_its_own_without_money(client, friday):
     t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
     table = tournaments.load(t).heats[0]
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     url = f"/clubs/friday/tournaments/{t.pk}/tables/{table.table.pk}/sheet.pdf"
     pdf = client.get(url).content
     text = pdf_text(pdf)
@@ -94,7 +92,7 @@ def test_a_tournament_tables_pdf_names_the_tournament_and_table(client, friday):
 
 def test_the_site_menus_blank_sheets_page_leads_a_member_to_the_clubs_own_sheet(client, friday):
     assert 'href="/clubs/friday/sheet/"' not in client.get("/sheets/blank/").content.decode()
-    client.force_login(friday.memberships.get(role="member").user)
+    login(client, friday, "member")
     page = client.get("/sheets/blank/").content.decode()
     assert '<a href="/clubs/friday/sheet/">Friday Club</a>' in page
     other = make_club("Other Club", "other")

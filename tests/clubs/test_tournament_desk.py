@@ -11,21 +11,26 @@ import pytest
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.filing import start_game
-from tests.clubs.factories import finish_table, make_club, play_hand, tournament_with
+from tests.clubs.factories import (
+    finish_table,
+    in_pounds,
+    login,
+    play_hand,
+    play_through,
+    tournament_with,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def friday():
-    club = make_club("Friday Club", "friday", fran="organiser", mo="member")
-    club.currency = "GBP"
-    club.save(update_fields=["currency"])
-    return club
+def friday(friday):
+    """Friday Club, its tournaments in pounds."""
+    return in_pounds(friday)
 
 
 def desk(client, club, t) -> str:
-    client.force_login(club.memberships.get(role="organiser").user)
+    login(client, club, "organiser")
     return html.unescape(client.get(t.get_absolute_url()).content.decode())
 
 
@@ -86,13 +91,7 @@ def test_buying_in_is_closed_in_plain_words_once_eight_tables_formed(client, fri
 
 def test_the_cash_list_reconciles_with_the_tin(client, friday):
     t = tournament_with(friday, 16, currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5))
-    for table in tournaments.load(t).heats:
-        finish_table(table.game)
-    for person, state in tournaments.load(t).may_buy_in()[:6]:
-        tournaments.buy_in(t, person, state.table, random.Random(1))
-    finish_table(tournaments.load(t).heats[-1].game)
-    tournaments.start_semis(t, random.Random(1))  # the two still waiting are refunded
-    finish_table(tournaments.load(t).final.game)
+    play_through(t, buy_ins=6)  # the two still waiting are refunded
     state = tournaments.load(t)
     cash = {what: amount for what, _, amount in state.cash}
     assert cash["Entries"] == "£80.00" and cash["Buy-ins"] == "£30.00"

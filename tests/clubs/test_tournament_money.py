@@ -2,7 +2,6 @@
 
 import html
 import json
-import random
 import re
 from decimal import Decimal
 from io import StringIO
@@ -15,9 +14,11 @@ from kalooki_ledger.clubs.models import Tournament
 from tests.clubs.factories import (
     club_game,
     finish_table,
+    login,
     make_club,
     make_players,
     play_hand,
+    play_through,
     tournament_with,
 )
 
@@ -27,13 +28,7 @@ pytestmark = pytest.mark.django_db
 def played_tournament(club):
     """16 entrants at 5, four buy-ins at 5 (a fifth table), five winners straight to a final."""
     t = tournament_with(club, 16, entry_fee=Decimal(5), buy_in=Decimal(5))
-    for table in tournaments.load(t).heats:
-        finish_table(table.game)
-    for person, state in tournaments.load(t).may_buy_in()[:4]:
-        tournaments.buy_in(t, person, state.table, random.Random(1))
-    finish_table(tournaments.load(t).heats[-1].game)
-    tournaments.start_semis(t, random.Random(1))
-    finish_table(tournaments.load(t).final.game)
+    play_through(t)
     return t, tournaments.load(t)
 
 
@@ -87,7 +82,7 @@ def test_the_persons_page_lists_the_tournament_with_its_money(client):
     club.currency = "GBP"
     club.save(update_fields=["currency"])
     t, state = played_tournament(club)
-    client.force_login(club.memberships.get().user)
+    login(client, club)
     page = client.get(f"/clubs/friday/people/{state.champion.pk}/").content.decode()
     assert "Won the tournament" in page and t.name in page
     net = Decimal(50) - champion_paid(state)
@@ -169,7 +164,7 @@ HAND_SUMS = {
 
 def test_the_season_table_person_pages_and_export_agree_with_hand_sums(client):
     club = hand_summed_club()
-    client.force_login(club.memberships.get().user)
+    login(client, club)
     page = html.unescape(client.get("/clubs/friday/").content.decode())
     for name, (games, wins, kalookies, buy_ins, net) in HAND_SUMS.items():
         row = page[page.index(f">{name}</a>") :].split("</tr>")[0]

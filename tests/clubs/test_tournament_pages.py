@@ -4,51 +4,42 @@ import pytest
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.models import Tournament, TournamentBuyIn
-from tests.clubs.factories import finish_table, make_club, make_players, tournament_with
+from tests.clubs.factories import (
+    finish_table,
+    login,
+    make_club,
+    make_players,
+    out_at_first_table,
+    tournament_with,
+)
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def friday():
-    return make_club("Friday Club", "friday", fran="organiser", sam="scorer", mo="member")
+def draw(client, people) -> object:
+    """The organiser's draw form, sent for Open (5 to enter, 5 to buy in) with these players."""
+    login(client, people[0].club, "organiser")
+    form = {"name": "Open", "entry_fee": "5", "buy_in": "5", "players": [p.pk for p in people]}
+    return client.post("/clubs/friday/tournaments/new/", form)
 
 
-def login(client, club, role):
-    client.force_login(club.memberships.get(role=role).user)
+def act(client, t, role: str, *, follow: bool = False, **fields: object) -> object:
+    """A step at the tournament's desk, sent by the club's member with `role`."""
+    login(client, t.club, role)
+    return client.post(f"{t.get_absolute_url()}act/", fields, follow=follow)
 
 
 def test_an_organiser_makes_the_draw_in_the_clubs_currency(client, friday):
     friday.currency = "GBP"
     friday.save(update_fields=["currency"])
-    people = make_players(friday, " ".join(f"P{n}" for n in range(16)))
-    login(client, friday, "organiser")
-    response = client.post(
-        "/clubs/friday/tournaments/new/",
-        {
-            "name": "Open",
-            "entry_fee": "5",
-            "buy_in": "5",
-            "players": [p.pk for p in people],
-        },
-    )
+    response = draw(client, make_players(friday, " ".join(f"P{n}" for n in range(16))))
     t = Tournament.objects.get()
     assert response["Location"] == t.get_absolute_url()
     assert t.currency == "GBP" and t.tables.count() == 4
 
 
 def test_too_few_entrants_are_refused_with_what_is_allowed(client, friday):
-    people = make_players(friday, " ".join(f"P{n}" for n in range(12)))
-    login(client, friday, "organiser")
-    response = client.post(
-        "/clubs/friday/tournaments/new/",
-        {
-            "name": "Open",
-            "entry_fee": "5",
-            "buy_in": "5",
-            "players": [p.pk for p in people],
-        },
-    )
+    response = draw(client, make_players(friday, " ".join(f"P{n}" for n in range(12))))
     assert "takes 16 to 24 players; you ticked 12." in response.content.decode()
     assert not Tournament.objects.exists()
 
@@ -81,35 +72,22 @@ def test_htmx_polling_gets_just_the_live_part(client, friday):
 
 def test_the_scorer_records_a_buy_in_and_the_queue_shows_it(client, friday):
     t = tournament_with(friday, 16)
-    table = tournaments.load(t).heats[0]
-    finish_table(table.game)
-    out = tournaments.load(t).heats[0].out()[0]
-    login(client, friday, "scorer")
-    client.post(
-        f"{t.get_absolute_url()}act/",
-        {"action": "buy-in", "person": out.pk, "table": table.table.pk},
-    )
+    table, out = out_at_first_table(t)
+    act(client, t, "scorer", action="buy-in", person=out.pk, table=table.table.pk)
     page = client.get(t.get_absolute_url()).content.decode()
     assert "Waiting for a new table" in page and "Pot <strong>85</strong>" in page
 
 
 def test_a_member_may_not_record_a_buy_in(client, friday):
     t = tournament_with(friday, 16)
-    table = tournaments.load(t).heats[0]
-    finish_table(table.game)
-    out = tournaments.load(t).heats[0].out()[0]
-    login(client, friday, "member")
-    response = client.post(
-        f"{t.get_absolute_url()}act/",
-        {"action": "buy-in", "person": out.pk, "table": table.table.pk},
-    )
+    table, out = out_at_first_table(t)
+    response = act(client, t, "member", action="buy-in", person=out.pk, table=table.table.pk)
     assert response.status_code == 403 and not TournamentBuyIn.objects.exists()
 
 
 def test_a_refused_action_says_why_and_changes_nothing(client, friday):
     t = tournament_with(friday, 16)
-    login(client, friday, "scorer")
-    response = client.post(f"{t.get_absolute_url()}act/", {"action": "start-semis"}, follow=True)
+    response = act(client, t, "scorer", follow=True, action="start-semis")
     assert "Nothing changed: every table must finish first" in response.content.decode()
     t.refresh_from_db()
     assert t.stage == Tournament.HEATS
@@ -164,28 +142,17 @@ def test_a_table_of_another_clubs_tournament_is_not_found(client, friday):
 
 def test_a_buy_in_for_nonsense_ids_says_what_is_allowed(client, friday):
     t = tournament_with(friday, 16)
-    login(client, friday, "scorer")
-    response = client.post(
-        f"{t.get_absolute_url()}act/",
-        {"action": "buy-in", "person": "abc", "table": "1; drop"},
-        follow=True,
-    )
+    response = act(client, t, "scorer", follow=True, action="buy-in", person="abc", table="1; drop")
     assert "Nothing changed: choose a player who is out at a table" in response.content.decode()
     assert not TournamentBuyIn.objects.exists()
 
 
 def test_a_buy_in_tapped_by_mistake_is_cancelled_while_it_waits(client, friday):
     t = tournament_with(friday, 16)
-    table = tournaments.load(t).heats[0]
-    finish_table(table.game)
-    out = tournaments.load(t).heats[0].out()[0]
+    table, out = out_at_first_table(t)
     tournaments.buy_in(t, out, table.table)
-    login(client, friday, "scorer")
-    response = client.post(
-        f"{t.get_absolute_url()}act/",
-        {"action": "cancel-buy-in", "buy_in": TournamentBuyIn.objects.get().pk},
-        follow=True,
-    )
+    waiting = TournamentBuyIn.objects.get()
+    response = act(client, t, "scorer", follow=True, action="cancel-buy-in", buy_in=waiting.pk)
     assert "buy-in is cancelled" in response.content.decode()
     s = tournaments.load(t)
     assert s.waiting == [] and s.pot == 80
@@ -199,9 +166,6 @@ def test_a_buy_in_already_seated_cannot_be_cancelled(client, friday):
     for person, at in tournaments.load(t).may_buy_in()[:4]:
         tournaments.buy_in(t, person, at.table)
     seated = TournamentBuyIn.objects.first()
-    login(client, friday, "scorer")
-    response = client.post(
-        f"{t.get_absolute_url()}act/", {"action": "cancel-buy-in", "buy_in": seated.pk}, follow=True
-    )
+    response = act(client, t, "scorer", follow=True, action="cancel-buy-in", buy_in=seated.pk)
     assert "only a buy-in still waiting for a table can be cancelled" in response.content.decode()
     assert TournamentBuyIn.objects.count() == 4

@@ -7,7 +7,13 @@ import pytest
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.models import Tournament, TournamentBuyIn, TournamentTable
-from tests.clubs.factories import finish_table, make_club, play_hand, tournament_with
+from tests.clubs.factories import (
+    finish_table,
+    make_club,
+    out_at_first_table,
+    play_hand,
+    tournament_with,
+)
 
 pytestmark = pytest.mark.django_db
 RNG = random.Random(1)
@@ -100,9 +106,7 @@ def test_a_player_still_playing_cannot_buy_in():
 
 def test_a_player_can_buy_in_only_once_for_each_time_out():
     t = tournament_with(make_club(), 16)
-    table = state(t).heats[0]
-    finish_table(table.game)
-    person = state(t).heats[0].out()[0]
+    table, person = out_at_first_table(t)
     tournaments.buy_in(t, person, table.table, RNG)
     with pytest.raises(tournaments.TournamentError):
         tournaments.buy_in(t, person, table.table, RNG)
