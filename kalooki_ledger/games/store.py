@@ -1,8 +1,10 @@
-"""Storing games: records in one transaction, hands by the bulk or in one statement."""
+"""Storing games: records in one transaction, hands by the bulk or in one statement, and each
+command's write with its history line under the version's compare-and-set (`commit`)."""
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
@@ -135,6 +137,77 @@ def _valid_handles(handles: dict, game: Game) -> dict[str, list[str]]:
             if handle:
                 kept[name] = [pair[0], handle]
     return kept
+
+
+@dataclass(frozen=True)
+class Line:
+    """A command's history line: its action, its values (plain JSON) and its request's
+    fingerprint; who sent it and its key come with the command (`commands.Sent`)."""
+
+    action: str
+    values: dict[str, Any]
+    fingerprint: str = ""
+
+
+def add_change(game: Game, sent: Any, line: Line) -> Change:
+    """The history line of a change, under the version the game now has; `sent` carries who sent
+    it and its key (IntegrityError when the key was used already)."""
+    return Change.objects.create(
+        game=game,
+        who=sent.who,
+        action=line.action,
+        details=line.values,
+        key=sent.key,
+        fingerprint=line.fingerprint,
+        version=game.version,
+    )
+
+
+def commit(
+    game: Game,
+    sent: Any,
+    line: Line,
+    write: Callable[[], object],
+    after: engine.Ledger | None = None,
+) -> bool:
+    """Runs a command's `write` and stores its history line in one transaction if `sent.version`
+    still stands (moving it on), then keeps `after` as the ledger of the new version; False,
+    with nothing stored, when the version had moved."""
+    with transaction.atomic():
+        if not game.moved_on_from(sent.version):
+            return False
+        write()
+        add_change(game, sent, line)
+    keep_ledger(game, after)
+    return True
+
+
+def record_hand(
+    game: Game,
+    sent: Any,
+    line: Line,
+    number: int,
+    hand: engine.Hand,
+    after: engine.Ledger | None,
+) -> bool:
+    """Records hand `number` with its history line if `sent.version` still stands, and keeps the
+    ledger it leaves (`after`); False, with nothing stored, when the version had moved."""
+    if connection.vendor != "postgresql" or hand.buy_ins:
+        return commit(game, sent, line, lambda: add_hand(game, number, hand), after)
+    # One statement, one round trip: it stores nothing if the version moved.
+    if not record_in_one_statement(
+        game, sent.version, number, hand, sent, line.values, line.fingerprint
+    ):
+        return False
+    keep_ledger(game, after)
+    return True
+
+
+def keep_ledger(game: Game, after: engine.Ledger | None) -> None:
+    """Caches the ledger a write derived (if it did) under the version the write gave the game;
+    only once the write's transaction is done, never for a version that may yet roll back."""
+    if after is not None:
+        game.keep_ledger(after)
 
 
 def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:

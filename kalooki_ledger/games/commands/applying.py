@@ -1,9 +1,12 @@
 """`apply`: a command stored against the version it names, in one transaction (see the
 package's docstring)."""
 
+import dataclasses
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+from .. import store
 from ..models import Change, Game
 from .base import (
     Command,
@@ -14,7 +17,6 @@ from .base import (
     Sent,
     Verdict,
     key_reused,
-    receipt,
     same_request,
 )
 from .making import Making, apply_making
@@ -41,7 +43,7 @@ def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome
             return _apply_locked(game, sent, command)
         try:
             if command.store(game, sent, ledger, decision):
-                return _applied(game, decision)
+                return _applied(decision)
         except IntegrityError:
             pass  # the key was used, or another request won: the locked way tells which
     return _apply_locked(game, sent, command)
@@ -78,16 +80,20 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             _refresh(game, row)
             return refusal.outcome
         try:
-            with transaction.atomic():
-                row.moved_on_from(row.version)  # the row is locked: this can't fail
-                command.write(row, ledger, decision)
-                receipt(row, sent, command.action, decision.values, command.fingerprint())
+            # The row is locked: its version stands. The ledger is kept once the lock is let go.
+            store.commit(
+                row,
+                dataclasses.replace(sent, version=row.version),
+                command.line(decision),
+                lambda: command.write(row, ledger, decision),
+            )
         except IntegrityError:
             # A row written outside the commands (a hand number taken): nothing is stored.
             _refresh(game, Game.objects.get(pk=game.pk))
             return Outcome(Verdict.STALE, command.stale_notice([]))
         _refresh(game, row)
-    return _applied(game, decision)
+    store.keep_ledger(game, decision.after)
+    return _applied(decision)
 
 
 def never_had(sent: int, now: int) -> str:
@@ -103,12 +109,11 @@ def _refresh(game: Game, row: Game) -> None:
     game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
 
 
-def _applied(game: Game, decision: Decision) -> Outcome:
-    if decision.after is not None:
-        game.keep_ledger(decision.after)
+def _applied(decision: Decision) -> Outcome:
     return Outcome(
         Verdict.APPLIED,
         decision.notice,
         warning=decision.warning,
         undone=decision.undone if isinstance(decision, HandTakenBack) else None,
+        ledger=decision.after,
     )

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import models, transaction
+from django.db import models
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 
-from .. import present
+from .. import present, store
 from ..models import Change, Game
+from ..store import Line
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -108,6 +109,8 @@ class Outcome:
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
     made: Any = None  # what a making command made (now or on its key's first send)
+    # The game's ledger after an applied command that derived it, so a page need not ask again.
+    ledger: engine.Ledger | None = None
 
     @property
     def done(self) -> bool:
@@ -281,27 +284,24 @@ class Command:
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
         """Stores the command if `sent.version` still stands; False (nothing stored) if not."""
-        with transaction.atomic():
-            if not game.moved_on_from(sent.version):
-                return False
-            self.write(game, ledger, decision)
-            receipt(game, sent, self.action, decision.values, self.fingerprint())
-        return True
+        return store.commit(
+            game,
+            sent,
+            self.line(decision),
+            lambda: self.write(game, ledger, decision),
+            decision.after,
+        )
+
+    def line(self, decision: Decision) -> Line:
+        """The history line the command leaves."""
+        return Line(self.action, decision.values, self.fingerprint())
 
 
 def receipt(
     game: Game, sent: Sent, action: str, values: dict[str, Any], fingerprint: str = ""
 ) -> Change:
     """The history line of a change: its action and values, written when shown."""
-    return Change.objects.create(
-        game=game,
-        who=sent.who,
-        action=action,
-        details=values,
-        key=sent.key,
-        fingerprint=fingerprint,
-        version=game.version,
-    )
+    return store.add_change(game, sent, Line(action, values, fingerprint))
 
 
 def _problems(problems: list[engine.Problem]) -> str:

@@ -4,7 +4,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.db import connection
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
@@ -111,20 +110,16 @@ class RecordHand(Command):
         store.add_hand(game, decision.number, decision.hand)
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
+        # One call to the store: the hand, its history line, the version and the ledger it leaves.
         assert isinstance(decision, HandChosen)
-        hand = decision.hand
-        if connection.vendor == "postgresql" and not hand.buy_ins:
-            # One statement, one round trip: it stores nothing if the version moved.
-            return store.record_in_one_statement(
-                game,
-                sent.version,
-                decision.number,
-                hand,
-                sent,
-                decision.values,
-                self.fingerprint(),
-            )
-        return super().store(game, sent, ledger, decision)
+        return store.record_hand(
+            game,
+            sent,
+            store.Line(self.action, decision.values, self.fingerprint()),
+            decision.number,
+            decision.hand,
+            decision.after,
+        )
 
     def stale_ok(self, since: list[Change]) -> bool:
         # Ticking a payment or setting the date changes no hand: the next hand is still the next.
