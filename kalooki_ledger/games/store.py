@@ -248,13 +248,31 @@ def record_in_one_statement(
     """Records hand `number` on PostgreSQL with its history line (carrying `sent`'s key) and the
     game's new version: True when stored, False (nothing stored) when the game's version was no
     longer `version`. IntegrityError when the key was used already."""
+    seats = game.seat_ids()
+    entries = entry_fields(hand, seats)
+    now = timezone.now()
+    winner = seats[hand.winner] if hand.winner else None
+    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
+    params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
+    params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
+    # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
+    # spoiling it; on its own, one statement is already all or nothing.
+    block = transaction.atomic() if connection.in_atomic_block else nullcontext()
+    with block, connection.cursor() as cursor:
+        cursor.execute(record_sql(len(entries)), params)
+        stored = cursor.fetchone()[0] == 1
+    if stored:
+        game.updated, game.version = now, version + 1
+    return stored
+
+
+def record_sql(entries: int) -> str:
+    """RECORD_SQL with this database's table and column names, inserting `entries` entries."""
     q = connection.ops.quote_name
 
     def columns(model: type, names: list[str]) -> str:
         return ", ".join(q(model._meta.get_field(name).column) for name in names)
 
-    seats = game.seat_ids()
-    entries = entry_fields(hand, seats)
     names = {
         "game": q(Game._meta.db_table),
         "game_id": q(Game._meta.pk.column),
@@ -280,22 +298,9 @@ def record_in_one_statement(
             entry=q(Entry._meta.db_table),
             entry_columns=columns(Entry, ["hand", *ENTRY_COLUMNS]),
             hand_id=names["hand_id"],
-            rows=", ".join([row] * len(entries)),
+            rows=", ".join([row] * entries),
         )
-    now = timezone.now()
-    winner = seats[hand.winner] if hand.winner else None
-    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
-    params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
-    params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
-    # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
-    # spoiling it; on its own, one statement is already all or nothing.
-    block = transaction.atomic() if connection.in_atomic_block else nullcontext()
-    with block, connection.cursor() as cursor:
-        cursor.execute(RECORD_SQL.format(**names), params)
-        stored = cursor.fetchone()[0] == 1
-    if stored:
-        game.updated, game.version = now, version + 1
-    return stored
+    return RECORD_SQL.format(**names)
 
 
 def replace_hand(game: Game, number: int, hand: engine.Hand) -> None:
