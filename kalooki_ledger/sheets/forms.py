@@ -77,7 +77,7 @@ class BlankSheetForm(forms.Form):
     preset = forms.ChoiceField(
         label=gettext_lazy("House rules"),
         choices=preset_choices,
-        initial="british",
+        initial=engine.DEFAULT_PRESET,
         error_messages=dict.fromkeys(
             ("required", "invalid_choice"),
             gettext_lazy("Choose one of the house rules listed (British club, Swedish, …)."),
