@@ -1,9 +1,11 @@
 """Plain factory functions for the club tests."""
 
+import random
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
+from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.filing import file_game
 from kalooki_ledger.clubs.models import Club, ClubPlayer, Membership
 from kalooki_ledger.games.models import Game
@@ -113,10 +115,6 @@ def play_through(tournament, buy_ins: int = 4, seed: int = 1) -> None:
     """Plays a drawn tournament to its end: every table finished, the first `buy_ins` players
     out buy in (four make a new table, which finishes too), the next round seated (anyone still
     waiting refunded) and the final finished."""
-    import random
-
-    from kalooki_ledger.clubs import tournaments
-
     for table in tournaments.load(tournament).heats:
         finish_table(table.game)
     for person, state in tournaments.load(tournament).may_buy_in()[:buy_ins]:

@@ -21,6 +21,7 @@ from tests.clubs.factories import (
     make_players,
     make_user,
     play_hand,
+    play_through,
 )
 from tests.clubs.test_tournament_in_a_browser import (
     ARGS,
@@ -65,13 +66,7 @@ def club_night():
         club=club, name="November Open", currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5)
     )
     tournaments.draw(done, people, random.Random(3))
-    for table in tournaments.load(done).heats:
-        finish_table(table.game)
-    for person, state in tournaments.load(done).may_buy_in()[:4]:
-        tournaments.buy_in(done, person, state.table, random.Random(3))
-    finish_table(tournaments.load(done).heats[-1].game)
-    tournaments.start_semis(done, random.Random(3))
-    finish_table(tournaments.load(done).final.game)
+    play_through(done, seed=3)
 
     live = Tournament.objects.create(
         club=club, name="December Open", currency="GBP", entry_fee=Decimal(5), buy_in=Decimal(5)
