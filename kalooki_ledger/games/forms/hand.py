@@ -31,6 +31,16 @@ from .hand_boxes import (
 )
 
 
+def seat_order(ledger: engine.Ledger) -> dict[str, int]:
+    """Every player's seat: the hand form names each player's inputs by it."""
+    return {name: i for i, name in enumerate(ledger.game.players)}
+
+
+def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
+    """Players still in the game when hand `number` was dealt."""
+    return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
+
+
 class HandForm:
     """The hand form: the names of its inputs, what they hold, the errors beside them, and the
     engine's hand read from them. `players`: those in the hand; `seats`: every player's seat
