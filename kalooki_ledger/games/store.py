@@ -1,8 +1,10 @@
-"""Storing games: records in one transaction, hands by the bulk or in one statement."""
+"""Storing games: records in one transaction, hands by the bulk or in one statement, and each
+command's write with its history line under the version's compare-and-set (`commit`)."""
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
@@ -137,6 +139,77 @@ def _valid_handles(handles: dict, game: Game) -> dict[str, list[str]]:
     return kept
 
 
+@dataclass(frozen=True)
+class Line:
+    """A command's history line: its action, its values (plain JSON) and its request's
+    fingerprint; who sent it and its key come with the command (`commands.Sent`)."""
+
+    action: str
+    values: dict[str, Any]
+    fingerprint: str = ""
+
+
+def add_change(game: Game, sent: Any, line: Line) -> Change:
+    """The history line of a change, under the version the game now has; `sent` carries who sent
+    it and its key (IntegrityError when the key was used already)."""
+    return Change.objects.create(
+        game=game,
+        who=sent.who,
+        action=line.action,
+        details=line.values,
+        key=sent.key,
+        fingerprint=line.fingerprint,
+        version=game.version,
+    )
+
+
+def commit(
+    game: Game,
+    sent: Any,
+    line: Line,
+    write: Callable[[], object],
+    after: engine.Ledger | None = None,
+) -> bool:
+    """Runs a command's `write` and stores its history line in one transaction if `sent.version`
+    still stands (moving it on), then keeps `after` as the ledger of the new version; False,
+    with nothing stored, when the version had moved."""
+    with transaction.atomic():
+        if not game.moved_on_from(sent.version):
+            return False
+        write()
+        add_change(game, sent, line)
+    keep_ledger(game, after)
+    return True
+
+
+def record_hand(
+    game: Game,
+    sent: Any,
+    line: Line,
+    number: int,
+    hand: engine.Hand,
+    after: engine.Ledger | None,
+) -> bool:
+    """Records hand `number` with its history line if `sent.version` still stands, and keeps the
+    ledger it leaves (`after`); False, with nothing stored, when the version had moved."""
+    if connection.vendor != "postgresql" or hand.buy_ins:
+        return commit(game, sent, line, lambda: add_hand(game, number, hand), after)
+    # One statement, one round trip: it stores nothing if the version moved.
+    if not record_in_one_statement(
+        game, sent.version, number, hand, sent, line.values, line.fingerprint
+    ):
+        return False
+    keep_ledger(game, after)
+    return True
+
+
+def keep_ledger(game: Game, after: engine.Ledger | None) -> None:
+    """Caches the ledger a write derived (if it did) under the version the write gave the game;
+    only once the write's transaction is done, never for a version that may yet roll back."""
+    if after is not None:
+        game.keep_ledger(after)
+
+
 def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:
     """Stores one hand as `number`; IntegrityError when another request stored it first."""
     return add_hands(game, game.seat_ids(), number, [hand])[0]
@@ -175,13 +248,31 @@ def record_in_one_statement(
     """Records hand `number` on PostgreSQL with its history line (carrying `sent`'s key) and the
     game's new version: True when stored, False (nothing stored) when the game's version was no
     longer `version`. IntegrityError when the key was used already."""
+    seats = game.seat_ids()
+    entries = entry_fields(hand, seats)
+    now = timezone.now()
+    winner = seats[hand.winner] if hand.winner else None
+    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
+    params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
+    params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
+    # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
+    # spoiling it; on its own, one statement is already all or nothing.
+    block = transaction.atomic() if connection.in_atomic_block else nullcontext()
+    with block, connection.cursor() as cursor:
+        cursor.execute(record_sql(len(entries)), params)
+        stored = cursor.fetchone()[0] == 1
+    if stored:
+        game.updated, game.version = now, version + 1
+    return stored
+
+
+def record_sql(entries: int) -> str:
+    """RECORD_SQL with this database's table and column names, inserting `entries` entries."""
     q = connection.ops.quote_name
 
     def columns(model: type, names: list[str]) -> str:
         return ", ".join(q(model._meta.get_field(name).column) for name in names)
 
-    seats = game.seat_ids()
-    entries = entry_fields(hand, seats)
     names = {
         "game": q(Game._meta.db_table),
         "game_id": q(Game._meta.pk.column),
@@ -207,22 +298,9 @@ def record_in_one_statement(
             entry=q(Entry._meta.db_table),
             entry_columns=columns(Entry, ["hand", *ENTRY_COLUMNS]),
             hand_id=names["hand_id"],
-            rows=", ".join([row] * len(entries)),
+            rows=", ".join([row] * entries),
         )
-    now = timezone.now()
-    winner = seats[hand.winner] if hand.winner else None
-    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
-    params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
-    params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
-    # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
-    # spoiling it; on its own, one statement is already all or nothing.
-    block = transaction.atomic() if connection.in_atomic_block else nullcontext()
-    with block, connection.cursor() as cursor:
-        cursor.execute(RECORD_SQL.format(**names), params)
-        stored = cursor.fetchone()[0] == 1
-    if stored:
-        game.updated, game.version = now, version + 1
-    return stored
+    return RECORD_SQL.format(**names)
 
 
 def replace_hand(game: Game, number: int, hand: engine.Hand) -> None:

@@ -1,0 +1,119 @@
+"""`apply`: a command stored against the version it names, in one transaction (see the
+package's docstring)."""
+
+import dataclasses
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from .. import store
+from ..models import Change, Game
+from .base import (
+    Command,
+    Decision,
+    HandTakenBack,
+    Outcome,
+    Refusal,
+    Sent,
+    Verdict,
+    key_reused,
+    same_request,
+)
+from .making import Making, apply_making
+
+
+def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome:
+    """Applies the command to the game, all or nothing, as the module's docstring says; a
+    command that makes something (no game yet) claims its receipt (`Making`, `once`)."""
+    if isinstance(command, Making):
+        return apply_making(sent, command)
+    assert game is not None
+    if sent.version is not None and sent.version == game.version:
+        # The common case: decide against the cached ledger, then store under compare-and-set.
+        ledger = game.ledger()
+        try:
+            decision = command.decide(ledger)
+        except Refusal as refusal:
+            # A key already used is a replay (an API client may name no version); and hands
+            # loaded afresh may be a later write's: the refusal holds only if the version still
+            # stands (every write moves it). Otherwise the locked way says what happened.
+            used = sent.key and Change.objects.filter(game=game, key=sent.key).exists()
+            if not used and Game.objects.filter(pk=game.pk, version=sent.version).exists():
+                return refusal.outcome
+            return _apply_locked(game, sent, command)
+        try:
+            if command.store(game, sent, ledger, decision):
+                return _applied(decision)
+        except IntegrityError:
+            pass  # the key was used, or another request won: the locked way tells which
+    return _apply_locked(game, sent, command)
+
+
+def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
+    """The careful way: the game's row locked, the key looked up, the changes since read."""
+    with transaction.atomic():
+        row = Game.objects.select_for_update().get(pk=game.pk)
+        done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
+        if done is not None:
+            _refresh(game, row)
+            if not same_request(done.fingerprint, command.fingerprint()):
+                return Outcome(Verdict.REFUSED, key_reused())
+            return Outcome(Verdict.REPLAYED, command.replay_notice(done))
+        if sent.version is not None and not 0 <= sent.version <= row.version:
+            # A version the game never had: no change since can explain it.
+            _refresh(game, row)
+            return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
+        if sent.version != row.version:
+            since = []
+            if sent.version is not None:
+                since = list(
+                    Change.objects.filter(game=row, version__gt=sent.version).order_by("version")
+                )
+            known = sent.version is not None and len(since) == row.version - sent.version
+            if not (known and command.stale_ok(since)):
+                _refresh(game, row)
+                return Outcome(Verdict.STALE, command.stale_notice(since if known else []))
+        ledger = row.ledger()
+        try:
+            decision = command.decide(ledger)
+        except Refusal as refusal:
+            _refresh(game, row)
+            return refusal.outcome
+        try:
+            # The row is locked: its version stands. The ledger is kept once the lock is let go.
+            store.commit(
+                row,
+                dataclasses.replace(sent, version=row.version),
+                command.line(decision),
+                lambda: command.write(row, ledger, decision),
+            )
+        except IntegrityError:
+            # A row written outside the commands (a hand number taken): nothing is stored.
+            _refresh(game, Game.objects.get(pk=game.pk))
+            return Outcome(Verdict.STALE, command.stale_notice([]))
+        _refresh(game, row)
+    store.keep_ledger(game, decision.after)
+    return _applied(decision)
+
+
+def never_had(sent: int, now: int) -> str:
+    return gettext(
+        "This change names version %(sent)s of the game, a version it has never had (it is at "
+        "version %(now)s): nothing was saved. Load the game again and send it from there."
+    ) % {"sent": sent, "now": now}
+
+
+def _refresh(game: Game, row: Game) -> None:
+    """Brings the view's instance up to the row as it now stands."""
+    game.version, game.updated, game.stopped = row.version, row.updated, row.stopped
+    game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
+
+
+def _applied(decision: Decision) -> Outcome:
+    return Outcome(
+        Verdict.APPLIED,
+        decision.notice,
+        warning=decision.warning,
+        undone=decision.undone if isinstance(decision, HandTakenBack) else None,
+        ledger=decision.after,
+    )
