@@ -1,6 +1,7 @@
 """The hand form: reads a post into an engine hand and puts each engine problem beside its input."""
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.utils.translation import gettext
@@ -41,34 +42,47 @@ def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
     return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
 
 
+@dataclass(eq=False)
 class HandForm:
     """The hand form: the names of its inputs, what they hold, the errors beside them, and the
     engine's hand read from them. `players`: those in the hand; `seats`: every player's seat
-    (the inputs are named by it); `deal`: the fixed-deals deal played; `decisions`: whether
-    the form shows the buy-in decisions after the hand (the edit page does)."""
+    (the inputs are named by it); `deal`: the fixed-deals deal played; `typed`: what its inputs
+    hold; `decisions`: whether the form shows the buy-in decisions after the hand (the edit page
+    does). Made as a record of these; what it shows is worked out when asked."""
+
+    players: list[str]
+    seats: dict[str, int]
+    rules: engine.Rules
+    deal: int | None = None
+    typed: dict[str, str] = field(default_factory=dict)
+    decisions: bool = False
+    errors: dict[str, list[str]] = field(default_factory=dict, init=False)
+    hand: engine.Hand | None = field(default=None, init=False)
 
     @property
     def challenge_reason(self) -> str:
         return str(CHALLENGE_REASON)
 
-    def __init__(
-        self,
-        players: list[str],
-        seats: dict[str, int],
-        rules: engine.Rules,
-        deal: int | None = None,
-        typed: dict[str, str] | None = None,
-        decisions: bool = False,
-    ) -> None:
-        self.players = list(players)
-        self.seats = seats
-        self.rules = rules
-        self.decisions = decisions
-        self.family = engine.family_of(rules.family)
-        self.held, self.low, self.high = hand_bounds(rules, len(seats), deal)
-        self.typed: dict[str, str] = dict(typed or {})
-        self.errors: dict[str, list[str]] = {}
-        self.hand: engine.Hand | None = None
+    @cached_property
+    def family(self) -> engine.Family:
+        return engine.family_of(self.rules.family)
+
+    @cached_property
+    def _bounds(self) -> tuple[int, int, int]:
+        return hand_bounds(self.rules, len(self.seats), self.deal)
+
+    @property
+    def held(self) -> int:
+        """The most cards a loser holds in this deal."""
+        return self._bounds[0]
+
+    @property
+    def low(self) -> int:
+        return self._bounds[1]
+
+    @property
+    def high(self) -> int:
+        return self._bounds[2]
 
     @property
     def challenge_points(self) -> int:
@@ -377,3 +391,9 @@ class HandForm:
         kinds = ("adjust", "reason", "challenge")
         typed = any(self.box(kind, name).value for kind in kinds for name in self.players)
         return typed or any(key.startswith("adjust-") for key in self.errors)
+
+
+def edit_form(ledger: engine.Ledger, number: int) -> HandForm:
+    """The edit form of hand `number`: the players then in the game, its deal, its decisions."""
+    rules, deal = ledger.game.rules, ledger.hands[number - 1].deal
+    return HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)

@@ -4,7 +4,7 @@ built from the game's row and its ledger."""
 from kalooki_ledger import rules as engine
 
 from .. import sheet_body
-from ..forms.hand import HandForm, in_hand, seat_order
+from ..forms.hand import HandForm, edit_form
 from ..models import Game
 from .money import Money
 from .problems import problem_text
@@ -63,9 +63,3 @@ def edit_page(
         "card_values": card_values(ledger.game.rules),
         "version": game.version,
     }
-
-
-def edit_form(ledger: engine.Ledger, number: int) -> HandForm:
-    """The edit form of hand `number`: the players then in the game, its deal, its decisions."""
-    rules, deal = ledger.game.rules, ledger.hands[number - 1].deal
-    return HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)

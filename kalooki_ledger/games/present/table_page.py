@@ -67,7 +67,7 @@ def table_page(
 def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm:
     """The form for the next hand (none to fill while a hand can't be recorded)."""
     players = list(ledger.in_game()) if ledger.can_record_hand else []
-    return HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal, typed)
+    return HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal, typed or {})
 
 
 def _transfers(game: Game, ledger: engine.Ledger, fmt: Money, held: dict) -> list[dict]:

@@ -1,11 +1,12 @@
 """What every games view shares: the game a link names, and a command applied from a form."""
 
+from collections.abc import Callable
 from functools import wraps
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
-from .. import commands, device, handover
+from .. import commands, device, handover, posted
 from ..models import Game
 
 
@@ -32,13 +33,21 @@ def scoring(view):
 
 def sent(request: HttpRequest) -> commands.Sent:
     """The version and key a form carries, and the phone that sent it."""
-    return commands.parse_sent(request.POST, device.device_label(request))
+    return posted.parse_sent(request.POST, device.device_label(request))
 
 
-def command(request: HttpRequest, game: Game, asked: commands.Command) -> commands.Outcome:
-    """Applies a command sent by a form; a damaged form is refused like any other command."""
+def applied(
+    game: Game, read: Callable[[], tuple[commands.Sent, commands.Command]]
+) -> commands.Outcome:
+    """Applies the command a form's post is `read` into; a damaged form is refused like any
+    other command."""
     try:
-        made = sent(request)
+        made, asked = read()
     except commands.Refusal as refusal:
         return refusal.outcome
     return commands.apply(game, made, asked)
+
+
+def command(request: HttpRequest, game: Game, asked: commands.Command) -> commands.Outcome:
+    """Applies a command built from a form's values, with the version and key it carries."""
+    return applied(game, lambda: (sent(request), asked))

@@ -12,21 +12,27 @@ from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
 
-from .. import answers, commands, handles, handover, posted
+from .. import answers, commands, device, handles, handover, posted
 from ..forms.hand import HandForm, seat_order
 from ..models import Game
 from ..present.table_page import card_values, table_page
 from ..qr import qr_svg
 from ..session import remember
-from .base import command, game_of, scoring
+from .base import applied, command, game_of, scoring
 
 # What a hand form posts besides the hand: a refused hand's values are offered again without them.
 COMMAND_FIELDS = ("csrfmiddlewaretoken", "key", "version", "number", "action")
 
 
-def render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -> HttpResponse:
+def render_table(
+    request: HttpRequest,
+    game: Game,
+    ledger: engine.Ledger | None = None,
+    status: int = 200,
+    **extra,
+) -> HttpResponse:
     """The scoring page, or its live part for htmx; `extra`: the page model's own values."""
-    ledger = game.ledger()
+    ledger = ledger or game.ledger()
     watch_link = request.build_absolute_uri(game.share_url())
     context = table_page(game, ledger, watch_link, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
@@ -38,10 +44,13 @@ def render_table(request: HttpRequest, game: Game, status: int = 200, **extra) -
     return render(request, template, context, status=status)
 
 
-def _back_to_table(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
-    """After a change: the fresh table for htmx, a redirect for a plain form post."""
+def _back_to_table(
+    request: HttpRequest, game: Game, notice: str, ledger: engine.Ledger | None
+) -> HttpResponse:
+    """After a change: the fresh table for htmx (`ledger`: the one the change left, if it
+    derived one), a redirect for a plain form post."""
     if request.htmx:
-        return render_table(request, game, notice=notice)  # its version moved with the write
+        return render_table(request, game, ledger, notice=notice)  # its version moved too
     if notice:
         messages.info(request, notice)
     return redirect("games:table", game.edit_token)
@@ -53,9 +62,10 @@ def _table_answer(
     """The table after a command from the table page, as it now stands; a refused hand's
     values (`typed`) stay in the form, as an undone hand's do."""
     if outcome.done:
-        return _back_to_table(request, game, notice=outcome.notice)
+        return _back_to_table(request, game, outcome.notice, outcome.ledger)
     status = answers.status(outcome)
-    if outcome.entry is not None:
+    if outcome.entry is not None:  # the hand form refused: the engine's problems beside it
+        outcome.entry.add_problems(outcome.problems)
         return render_table(request, game, status=status, hand_form=outcome.entry)
     return render_table(request, game, status=status, notice=outcome.notice, typed=typed)
 
@@ -71,8 +81,11 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @scoring
 def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
-    outcome = command(request, game, posted.record_hand(request.POST))
-    typed = {k: v for k, v in request.POST.items() if k not in COMMAND_FIELDS}
+    """Load, parse, apply, render: the hand form is read against the ledger loaded here (the
+    command refuses it, under the row's lock, when a change of hands came since)."""
+    post, who = request.POST, device.device_label(request)
+    outcome = applied(game, lambda: posted.record_hand(post, game.ledger(), who))
+    typed = {k: v for k, v in post.items() if k not in COMMAND_FIELDS}
     if outcome.verdict is commands.Verdict.STALE and _is_last_hand(game, typed):
         typed = {}  # a repeated tap, or a second phone that scored it the same: not offered again
     return _table_answer(request, game, outcome, typed=typed)
