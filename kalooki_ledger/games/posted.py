@@ -16,8 +16,7 @@ from kalooki_ledger import rules as engine
 
 from .commands.base import KEY, Refusal, Sent, Verdict
 from .commands.hands import EditHand, RecordHand
-from .forms.hand import HandForm, edit_form, seat_order
-from .forms.hand_boxes import keep_counted_cards
+from .forms.hand import HandForm, edit_form, keep_counted_cards
 
 
 def parse_sent(post: Any, who: str) -> Sent:
@@ -51,8 +50,9 @@ def record_hand(post: Any, ledger: engine.Ledger, who: str) -> tuple[Sent, Recor
     number = hand_number(post.get("number"))
     if post.get("action") == "void-anyway":
         return sent, RecordHand(number, hand=engine.Hand(void=True))
-    rules, seats = ledger.game.rules, seat_order(ledger)
-    form = HandForm(list(ledger.in_game()), seats, rules, ledger.next_deal)
+    form = HandForm(
+        list(ledger.in_game()), ledger.game.players, ledger.game.rules, ledger.next_deal
+    )
     hand = form.read(post)
     if post.get("action") == "void" and form.holds_values():
         form.add("void", void_ask(number))

@@ -1,5 +1,5 @@
 """The games' forms, by page: the settings every game-making form shares (`game_settings`), a new
-game and house rules (`setup`), the hand form (`hand`, its inputs in `hand_boxes`). Shapes are
+game and house rules (`setup`), the hand form (`hand`, its inputs in `hand_inputs`). Shapes are
 checked here, everything else by the engine. Named here for the other apps."""
 
 from .game_settings import (
@@ -8,8 +8,7 @@ from .game_settings import (
     read_currency,
     too_many_places,
 )
-from .hand import HandForm
-from .hand_boxes import keep_counted_cards
+from .hand import HandForm, keep_counted_cards
 from .setup import (
     HouseRulesForm,
     NewGameForm,

@@ -1,40 +1,28 @@
-"""The hand form: reads a post into an engine hand and puts each engine problem beside its input."""
+"""The hand form: reads a post into an engine hand and puts each engine problem beside its input;
+a recorded hand put back into it, and the cards an edit keeps."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import replace
 
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.rules.record import (
-    control_character,
-)
+from kalooki_ledger.rules.record import control_character
 
 from ..present import beside_text, problem_text
-from .hand_boxes import (
+from .hand_inputs import (
     ACTION,
     ADJUSTMENT_PROBLEMS,
-    CHALLENGE_REASON,
     KALOOKIE,
-    KEYPADS,
     REASON_MAX,
     SIGNED,
     TICKED,
     TYPED,
     WHOLE,
     WINNER,
-    Box,
-    PlayerRow,
+    HandInputs,
     box_name,
-    counted_cards,
-    hand_bounds,
 )
-
-
-def seat_order(ledger: engine.Ledger) -> dict[str, int]:
-    """Every player's seat: the hand form names each player's inputs by it."""
-    return {name: i for i, name in enumerate(ledger.game.players)}
 
 
 def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
@@ -42,94 +30,8 @@ def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
     return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
 
 
-@dataclass(eq=False)
-class HandForm:
-    """The hand form: the names of its inputs, what they hold, the errors beside them, and the
-    engine's hand read from them. `players`: those in the hand; `seats`: every player's seat
-    (the inputs are named by it); `deal`: the fixed-deals deal played; `typed`: what its inputs
-    hold; `decisions`: whether the form shows the buy-in decisions after the hand (the edit page
-    does). Made as a record of these; what it shows is worked out when asked."""
-
-    players: list[str]
-    seats: dict[str, int]
-    rules: engine.Rules
-    deal: int | None = None
-    typed: dict[str, str] = field(default_factory=dict)
-    decisions: bool = False
-    errors: dict[str, list[str]] = field(default_factory=dict, init=False)
-    hand: engine.Hand | None = field(default=None, init=False)
-
-    @property
-    def challenge_reason(self) -> str:
-        return str(CHALLENGE_REASON)
-
-    @cached_property
-    def family(self) -> engine.Family:
-        return engine.family_of(self.rules.family)
-
-    @cached_property
-    def _bounds(self) -> tuple[int, int, int]:
-        return hand_bounds(self.rules, len(self.seats), self.deal)
-
-    @property
-    def held(self) -> int:
-        """The most cards a loser holds in this deal."""
-        return self._bounds[0]
-
-    @property
-    def low(self) -> int:
-        return self._bounds[1]
-
-    @property
-    def high(self) -> int:
-        return self._bounds[2]
-
-    @property
-    def challenge_points(self) -> int:
-        """What a lost challenge adds; the box is offered only where the rules have challenges."""
-        return self.rules.lost_challenge
-
-    # What this family's hands take, for the template to show only those inputs.
-    @property
-    def takes_counts(self) -> bool:
-        return self.family.takes_counts()
-
-    @property
-    def takes_adjustments(self) -> bool:
-        return self.family.takes_adjustments()
-
-    @property
-    def kalookie_word(self) -> str:
-        return gettext(self.family.kalookie_word)  # the engine's English, marked where written
-
-    @property
-    def offers_kalookie(self) -> bool:
-        """A fixed-deals game offers the box only where bending the table doubles."""
-        return not self.family.plays_deals or self.rules.kalookie_doubles_penalties
-
-    @property
-    def kalookie_label(self) -> str:
-        means = gettext(self.family.kalookie_means) % {"held": self.held}
-        return gettext("%(word)s (%(means)s)") % {"word": self.kalookie_word, "means": means}
-
-    def box(self, kind: str, name: str) -> Box:
-        key = box_name(kind, self.seats[name])
-        inputmode, pattern = KEYPADS.get(kind, ("", ""))
-        return Box(key, self.typed.get(key, ""), inputmode, pattern)
-
-    def row_key(self, name: str) -> str:
-        return box_name("value", self.seats[name])
-
-    def adjust_key(self, name: str) -> str:
-        # Beside the penalty points, in their own section: the winner's value box is hidden.
-        return box_name("adjust", self.seats[name])
-
-    def add(self, where: str, message: str) -> None:
-        self.errors.setdefault(where, []).append(message)
-        self._changed()
-
-    def _changed(self) -> None:
-        self.__dict__.pop("rows", None)  # built again when next asked
+class HandForm(HandInputs):
+    """The hand form: its inputs (`HandInputs`) and the engine's hand read from them."""
 
     # ------------------------------------------------------------------ reading a post
 
@@ -343,57 +245,36 @@ class HandForm:
         self._changed()
         return self
 
-    # ------------------------------------------------------------------ for the template
 
-    @cached_property
-    def rows(self) -> list[PlayerRow]:
-        """One row per player, built once for the template's several loops over them."""
-        kinds = ("value", "cards", "jokers", "adjust", "sign", "reason", "challenge", "decision")
-        return [
-            PlayerRow(
-                name=name,
-                won=self.typed.get(WINNER) == name,
-                errors=self.errors.get(self.row_key(name), []),
-                adjust_errors=self.errors.get(self.adjust_key(name), []),
-                decision_errors=self.errors.get(box_name("decision", self.seats[name]), []),
-                **{kind: self.box(kind, name) for kind in kinds},
-            )
-            for name in self.players
-        ]
+def counted_cards(hand: engine.Hand, rules: engine.Rules, held: int) -> dict[str, int]:
+    """What each loser's card list counts to, with `held` the most cards a loser holds in the
+    hand's deal; a list the engine refuses is left out (its problem is shown instead)."""
+    counted = {}
+    for name, cards in hand.cards.items():
+        try:
+            counted[name] = engine.cards_value(cards, rules, held)
+        except ValueError:
+            continue
+    return counted
 
-    @property
-    def winner(self) -> Box:
-        return Box(WINNER, self.typed.get(WINNER, ""))
 
-    @property
-    def kalookie(self) -> Box:
-        return Box(KALOOKIE, self.typed.get(KALOOKIE, ""))
-
-    @property
-    def winner_errors(self) -> list[str]:
-        return self.errors.get(WINNER, [])
-
-    @property
-    def form_errors(self) -> list[str]:
-        return self.errors.get("form", [])
-
-    @property
-    def void_asked(self) -> list[str]:
-        return self.errors.get("void", [])
-
-    @property
-    def decision_errors(self) -> bool:
-        return any(key.startswith("decision-") for key in self.errors)
-
-    @property
-    def adjustments_open(self) -> bool:
-        """The penalty points section opens on anything typed in it or wrong with it."""
-        kinds = ("adjust", "reason", "challenge")
-        typed = any(self.box(kind, name).value for kind in kinds for name in self.players)
-        return typed or any(key.startswith("adjust-") for key in self.errors)
+def keep_counted_cards(
+    hand: engine.Hand, before: engine.Hand, rules: engine.Rules, held: int
+) -> engine.Hand:
+    """An edited hand keeps each loser's card list where the value in the form is still what
+    those cards count to, so correcting one player leaves the others' cards as they were."""
+    kept = {
+        name: before.cards[name]
+        for name, value in counted_cards(before, rules, held).items()
+        if name != hand.winner and hand.penalties.get(name) == value
+    }
+    if not kept:
+        return hand
+    penalties = {name: v for name, v in hand.penalties.items() if name not in kept}
+    return replace(hand, penalties=penalties, cards={**hand.cards, **kept})
 
 
 def edit_form(ledger: engine.Ledger, number: int) -> HandForm:
     """The edit form of hand `number`: the players then in the game, its deal, its decisions."""
     rules, deal = ledger.game.rules, ledger.hands[number - 1].deal
-    return HandForm(in_hand(ledger, number), seat_order(ledger), rules, deal, decisions=True)
+    return HandForm(in_hand(ledger, number), ledger.game.players, rules, deal, decisions=True)

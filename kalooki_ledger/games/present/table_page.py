@@ -6,7 +6,7 @@ from django.utils.translation import gettext, pgettext
 from kalooki_ledger import rules as engine
 
 from .. import handles, offline
-from ..forms.hand import HandForm, seat_order
+from ..forms.hand import HandForm
 from ..models import Game
 from ..qr import qr_svg
 from .money import Money, transfer_key
@@ -67,7 +67,8 @@ def table_page(
 def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm:
     """The form for the next hand (none to fill while a hand can't be recorded)."""
     players = list(ledger.in_game()) if ledger.can_record_hand else []
-    return HandForm(players, seat_order(ledger), ledger.game.rules, ledger.next_deal, typed or {})
+    rules, seated = ledger.game.rules, ledger.game.players
+    return HandForm(players, seated, rules, ledger.next_deal, typed or {})
 
 
 def _transfers(game: Game, ledger: engine.Ledger, fmt: Money, held: dict) -> list[dict]:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from kalooki_ledger import rules as engine
 
 from .. import answers, commands, device, handles, handover, posted
-from ..forms.hand import HandForm, seat_order
+from ..forms.hand import HandForm
 from ..models import Game
 from ..present.table_page import card_values, table_page
 from ..qr import qr_svg
@@ -61,7 +61,7 @@ def _table_answer(
 ) -> HttpResponse:
     """The table after a command from the table page, as it now stands; a refused hand's
     values (`typed`) stay in the form, as an undone hand's do."""
-    if outcome.done:
+    if outcome.verdict in commands.DONE:  # stored now or before, or nothing to store
         return _back_to_table(request, game, outcome.notice, outcome.ledger)
     status = answers.status(outcome)
     if outcome.entry is not None:  # the hand form refused: the engine's problems beside it
@@ -96,8 +96,8 @@ def _is_last_hand(game: Game, typed: dict) -> bool:
     ledger = game.ledger()
     if not ledger.game.hands:
         return False
-    seats = seat_order(ledger)
-    last = HandForm(list(seats), seats, ledger.game.rules).fill(ledger.game.hands[-1]).typed
+    seated = ledger.game.players
+    last = HandForm(list(seated), seated, ledger.game.rules).fill(ledger.game.hands[-1]).typed
 
     def hand(fields: dict) -> dict:
         kinds = ("value-", "cards-", "jokers-", "adjust-", "winner", "kalookie")
@@ -152,8 +152,8 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
     ledger = game.ledger()
     typed: dict[str, str] = {}
     if not outcome.undone.void and ledger.can_record_hand:
-        seats = seat_order(ledger)
-        form = HandForm(list(seats), seats, ledger.game.rules, ledger.next_deal)
+        seated = ledger.game.players
+        form = HandForm(list(seated), seated, ledger.game.rules, ledger.next_deal)
         typed = form.fill(outcome.undone).typed
     if request.htmx:
         return render_table(request, game, typed=typed, restored=outcome.notice)
