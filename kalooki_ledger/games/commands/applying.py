@@ -39,7 +39,7 @@ def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome
             # stands (every write moves it). Otherwise the locked way says what happened.
             used = sent.key and Change.objects.filter(game=game, key=sent.key).exists()
             if not used and Game.objects.filter(pk=game.pk, version=sent.version).exists():
-                return refusal.outcome
+                return dataclasses.replace(refusal.outcome, ledger=ledger)
             return _apply_locked(game, sent, command)
         try:
             if command.store(game, sent, ledger, decision):
@@ -78,7 +78,7 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             decision = command.decide(ledger)
         except Refusal as refusal:
             _refresh(game, row)
-            return refusal.outcome
+            return dataclasses.replace(refusal.outcome, ledger=ledger)
         try:
             # The row is locked: its version stands. The ledger is kept once the lock is let go.
             store.commit(

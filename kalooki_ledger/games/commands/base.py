@@ -109,7 +109,8 @@ class Outcome:
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
     made: Any = None  # what a making command made (now or on its key's first send)
-    # The game's ledger after an applied command that derived it, so a page need not ask again.
+    # The game's ledger as it now stands when the command had it at hand (applied: the one it
+    # derived; refused: the one it was checked against), so a page need not ask again.
     ledger: engine.Ledger | None = None
 
     @property
