@@ -58,7 +58,7 @@ class RecordHand(Command):
 
     number: int
     hand: engine.Hand | None = None
-    reader: Any = None  # posted.PostedHand: what a form's key asked
+    reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
     read: engine.Hand | None = None
     misread: bool = False
     form: Any = None
@@ -228,7 +228,7 @@ class EditHand(Command):
     hand the view read from it (`read`, `form`: see FORM_READ); later hands are rechecked."""
 
     number: int
-    reader: Any = None  # posted.PostedHand: what a form's key asked
+    reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
     hand: engine.Hand | None = None
     read: engine.Hand | None = None
     misread: bool = False
