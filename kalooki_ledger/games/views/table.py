@@ -32,7 +32,8 @@ def render_table(
     **extra,
 ) -> HttpResponse:
     """The scoring page, or its live part for htmx; `extra`: the page model's own values."""
-    ledger = ledger or game.ledger()
+    if ledger is None:  # no change derived one: the game's, cached by version
+        ledger = game.ledger()
     watch_link = request.build_absolute_uri(game.share_url())
     context = table_page(game, ledger, watch_link, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
