@@ -16,7 +16,7 @@ from kalooki_ledger import rules as engine
 
 from .commands.base import KEY, Refusal, Sent, Verdict
 from .commands.hands import EditHand, RecordHand
-from .forms.hand import HandForm, edit_form, keep_counted_cards
+from .forms.hand import HandForm, read_edited
 
 
 def parse_sent(post: Any, who: str) -> Sent:
@@ -68,13 +68,11 @@ def edit_hand(number: int, post: Any, ledger: engine.Ledger, who: str) -> tuple[
     sent = parse_sent(post, who)
     if not 1 <= number <= len(ledger.hands):
         return sent, EditHand(number, reader=PostedHand(post, editing=True))
-    form = edit_form(ledger, number)
-    hand = form.read(post)
-    if hand is not None:  # kept as cards where its values still count to them
-        before = ledger.game.hands[number - 1]
-        hand = form.hand = keep_counted_cards(hand, before, ledger.game.rules, form.held)
+    form = read_edited(post, ledger, number)
     edited = PostedHand(post, editing=True)
-    return sent, EditHand(number, reader=edited, read=hand, misread=bool(form.errors), form=form)
+    return sent, EditHand(
+        number, reader=edited, read=form.hand, misread=bool(form.errors), form=form
+    )
 
 
 def void_ask(number: int) -> str:

@@ -23,7 +23,7 @@ from collections import Counter
 from django.test import Client
 from django.urls import resolve
 
-from .web import hand_post, stored_game
+from .web import hand_post, stored_game, worked_hands
 
 PROJECT = "kalooki_ledger"
 PACKAGES = ("views", "forms", "commands", "present")
@@ -94,21 +94,40 @@ def walked(send) -> tuple[object, list[tuple[str, str, str]]]:
     return answer, entries
 
 
-def test_a_hand_posted_by_htmx_enters_each_module_once(db):
-    game = stored_game()
-    game.ledger()  # the ledger cache as a table already open has it
-    client = Client(HTTP_HX_REQUEST="true")
-    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
-    data |= {"version": str(game.version), "key": "walk-of-one-hand"}
-    url = f"/g/{game.edit_token}/hands/"
+def posted_walk(url: str, data: dict, version: int, htmx: bool) -> tuple[object, list]:
+    """One form posted to `url` with a fresh key, traced from the request to its answer."""
+    client = Client(HTTP_HX_REQUEST="true") if htmx else Client()
+    data = data | {"version": str(version), "key": "walk-of-one-hand"}
     resolve(url)  # the site's URLs loaded, as on a server that has answered before
-    response, entries = walked(lambda: client.post(url, data))
-    assert response.status_code == 200
-    assert "Hand 2" in response.content.decode()  # the fragment, ready for the next hand
+    return walked(lambda: client.post(url, data))
+
+
+def assert_straight(entries: list, steps: list[str]) -> None:
+    """Each module entered once, and the walk's steps in `steps`' order."""
     counted = Counter(module for module, _, _ in entries)
     walk = "\n".join(f"{m}.{f} <- {c}" for m, f, c in entries)
     assert all(n == 1 for n in counted.values()), walk
-    # The straight path: the view parses, the command stores, the page model writes the page.
     order = [module.removeprefix("kalooki_ledger.games.") for module, _, _ in entries]
-    steps = [m for m in order if m in ("posted", "commands", "store", "present")]
-    assert steps == ["posted", "commands", "store", "present"], walk
+    assert [m for m in order if m in ("posted", "commands", "store", "present")] == steps, walk
+
+
+def test_a_hand_posted_by_htmx_enters_each_module_once(db):
+    game = stored_game()
+    game.ledger()  # the ledger cache as a table already open has it
+    data = hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
+    url = f"/g/{game.edit_token}/hands/"
+    response, entries = posted_walk(url, data, game.version, htmx=True)
+    assert response.status_code == 200
+    assert "Hand 2" in response.content.decode()  # the fragment, ready for the next hand
+    # The straight path: the view parses, the command stores, the page model writes the page.
+    assert_straight(entries, ["posted", "commands", "store", "present"])
+
+
+def test_a_hand_corrected_on_its_edit_page_enters_each_module_once(db):
+    game = stored_game(hands=worked_hands()[:2])
+    game.ledger()
+    data = hand_post(1, "John", game, Andy=58, Mark=42, Frank=30)
+    url = f"/g/{game.edit_token}/hands/1/edit/"
+    response, entries = posted_walk(url, data, game.version, htmx=False)
+    assert response.status_code == 302  # to the score sheet, which its own request shows
+    assert_straight(entries, ["posted", "commands", "store"])

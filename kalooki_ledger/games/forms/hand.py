@@ -278,3 +278,14 @@ def edit_form(ledger: engine.Ledger, number: int) -> HandForm:
     """The edit form of hand `number`: the players then in the game, its deal, its decisions."""
     rules, deal = ledger.game.rules, ledger.hands[number - 1].deal
     return HandForm(in_hand(ledger, number), ledger.game.players, rules, deal, decisions=True)
+
+
+def read_edited(post: Mapping[str, str], ledger: engine.Ledger, number: int) -> HandForm:
+    """The edit form of hand `number` as posted, its hand (`form.hand`) kept as cards where its
+    values still count to them."""
+    form = edit_form(ledger, number)
+    hand = form.read(post)
+    if hand is not None:
+        before = ledger.game.hands[number - 1]
+        form.hand = keep_counted_cards(hand, before, ledger.game.rules, form.held)
+    return form

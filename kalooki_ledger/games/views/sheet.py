@@ -36,7 +36,7 @@ def sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) ->
     """The score sheet after a command from the sheet's own pages (edit, delete, the date)."""
     if outcome.verdict is commands.Verdict.MISSING:
         raise Http404(outcome.notice)
-    if outcome.done:
+    if outcome.verdict in commands.DONE:  # stored now or before, or nothing to store
         (messages.warning if outcome.warning else messages.info)(request, outcome.notice)
         return redirect("games:sheet", game.edit_token)
     messages.warning(request, outcome.notice)
