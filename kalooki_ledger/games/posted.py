@@ -1,67 +1,85 @@
-"""The hand forms' posts, read for the commands: a command is handed engine hands, never a form.
+"""A page's post read for a command: the version and key every form carries, a hand number, and
+the hand form read into an engine hand. A command is handed engine hands, never a form.
 
-A hand form is read against the ledger the command decides on (the players in that hand, their
-seats, the rules, the deal), so the view hands the command a reader; the command calls it while
-deciding and hands the form back, with its errors, when the hand can't be stored.
+A hand form is read against the ledger of the game the view loaded: the players then in the
+hand, their seats, the rules, the deal. That is the ledger the command decides on, or one with the
+same hands: `apply` refuses a command made against a version that a change of hands has moved
+on from, under the game row's lock, before it decides.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 
-from . import commands
-from .forms import HandForm, keep_counted_cards
+from .commands.base import KEY, Refusal, Sent, Verdict
+from .commands.hands import EditHand, RecordHand
+from .forms.hand import HandForm, read_edited
 
 
-@dataclass
+def parse_sent(post: Any, who: str) -> Sent:
+    """The version and key a form carries; a key that isn't one is refused as damaged."""
+    try:
+        version = int(post.get("version", ""))
+    except ValueError:
+        version = None
+    key = post.get("key", "")
+    if key and not KEY.fullmatch(key):
+        raise Refusal(
+            Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
+        )
+    return Sent(version, key, who)
+
+
+@dataclass(frozen=True)
 class PostedHand:
-    """The hand form (or, `editing`, the edit form of a recorded hand) as posted."""
+    """The hand form (or, `editing`, the edit form of a recorded hand) as posted: what its key
+    asked. Its name and fields are what a form's hand has been fingerprinted as, so a hand sent
+    again with its key is the same request however the view reads it."""
 
     post: Any
     editing: bool = False
-    _form: HandForm | None = field(default=None, repr=False, compare=False)
-    _hand: engine.Hand | None = field(default=None, repr=False, compare=False)
-
-    def read(self, ledger: engine.Ledger, number: int) -> engine.Hand | None:
-        rules, seats = ledger.game.rules, commands.seat_order(ledger)
-        if self.editing:
-            players = commands.in_hand(ledger, number)
-            deal = ledger.hands[number - 1].deal
-            form = HandForm(players, seats, rules, deal, decisions=True)
-        else:
-            form = HandForm(list(ledger.in_game()), seats, rules, ledger.next_deal)
-        self._form, hand = form, form.read(self.post)
-        if not self.editing and self.post.get("action") == "void" and form.holds_values():
-            form.add("void", commands.void_ask(number))
-            hand = None
-        elif hand is not None and self.editing:
-            # Kept as cards where its values still count to them.
-            before = ledger.game.hands[number - 1]
-            hand = form.hand = keep_counted_cards(hand, before, rules, form.held)
-        self._hand = hand
-        return hand
-
-    def refused(self, problems: tuple[engine.Problem, ...]) -> HandForm | None:
-        form = self._form
-        if form is None:
-            return None
-        if problems:
-            form.add_problems(problems)
-        return form if form.errors or self._hand is None else None
 
 
-def record_hand(post: Any) -> commands.RecordHand:
+def record_hand(post: Any, ledger: engine.Ledger, who: str) -> tuple[Sent, RecordHand]:
     """The table's hand form as a command: the hand number it shows and the hand it holds (a
     void hand outright when its "void anyway" button was pressed)."""
+    sent = parse_sent(post, who)
     number = hand_number(post.get("number"))
     if post.get("action") == "void-anyway":
-        return commands.RecordHand(number, hand=engine.Hand(void=True))
-    return commands.RecordHand(number, reader=PostedHand(post))
+        return sent, RecordHand(number, hand=engine.Hand(void=True))
+    form = HandForm(
+        list(ledger.in_game()), ledger.game.players, ledger.game.rules, ledger.next_deal
+    )
+    hand = form.read(post)
+    if post.get("action") == "void" and form.holds_values():
+        form.add("void", void_ask(number))
+        hand = None
+    return sent, RecordHand(
+        number, reader=PostedHand(post), read=hand, misread=bool(form.errors), form=form
+    )
 
 
-def edit_hand(number: int, post: Any) -> commands.EditHand:
-    return commands.EditHand(number, reader=PostedHand(post, editing=True))
+def edit_hand(number: int, post: Any, ledger: engine.Ledger, who: str) -> tuple[Sent, EditHand]:
+    """The edit form of hand `number` as a command (a hand the game lacks is left unread: the
+    command tells what became of it)."""
+    sent = parse_sent(post, who)
+    if not 1 <= number <= len(ledger.hands):
+        return sent, EditHand(number, reader=PostedHand(post, editing=True))
+    form = read_edited(post, ledger, number)
+    edited = PostedHand(post, editing=True)
+    return sent, EditHand(
+        number, reader=edited, read=form.hand, misread=bool(form.errors), form=form
+    )
+
+
+def void_ask(number: int) -> str:
+    return gettext(
+        "Values are typed for hand %(number)s: void it anyway (the stock ran out twice)? "
+        "They will be thrown away."
+    ) % {"number": number}
 
 
 def hand_number(value: str | None) -> int:

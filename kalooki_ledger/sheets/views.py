@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
-from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games import answers, commands, posted
 from kalooki_ledger.games.device import device_label
 from kalooki_ledger.games.importing import import_game
 from kalooki_ledger.games.models import Game
@@ -111,7 +111,7 @@ def import_record(request):
     status = 400
     if form.is_valid():
         try:
-            sent = commands.parse_sent(request.POST, device_label(request))
+            sent = posted.parse_sent(request.POST, device_label(request))
             game = import_game(form.cleaned_data["record"], sent)
         except engine.RecordError as exc:
             form.add_error(

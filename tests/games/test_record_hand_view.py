@@ -1,8 +1,10 @@
 import pytest
 from django.db import IntegrityError
+from django.http import QueryDict
 
-from kalooki_ledger.games import store
+from kalooki_ledger.games import commands, store
 from kalooki_ledger.games.models import Change, Hand
+from kalooki_ledger.games.posted import PostedHand
 from kalooki_ledger.rules import Hand as EngineHand
 from tests.games.web import FormClient as Client
 from tests.games.web import hand_post, over_limit_hands, stored_game, stored_ledger, worked_hands
@@ -228,3 +230,15 @@ def test_a_repeated_tap_refused_leaves_the_form_empty_not_offering_the_hand_agai
     response = client.post(record_url(game), data, headers={"HX-Request": "true"})
     assert response.status_code == 409
     assert 'value="85"' not in response.content.decode()
+
+
+def test_a_hand_forms_fingerprint_is_its_post_whatever_the_view_read_from_it():
+    post = QueryDict("number=1&winner=John&value-0=85&key=abcdefgh12&version=3")
+    read = EngineHand(winner="John", penalties={"Andy": 85})
+    as_read = commands.RecordHand(1, reader=PostedHand(post), read=read, form=object())
+    refused = commands.RecordHand(1, reader=PostedHand(post), misread=True, form=object())
+    assert as_read.fingerprint() == refused.fingerprint()
+    # As a command that read its own form hashed it: a key sent across the change still matches.
+    asked = {"number": 1, "hand": None, "reader": PostedHand(post)}
+    whole = commands.fingerprint("RecordHand", asked)
+    assert as_read.fingerprint() == f"f{commands.fingerprint('RecordHand', 1)[:12]}:{whole[:48]}"

@@ -105,7 +105,7 @@ class Outcome:
     verdict: Verdict
     notice: str = ""
     warning: bool = False
-    entry: Any = None  # the view's hand form refused, with its errors (see `HandReader`)
+    entry: Any = None  # the view's hand form refused, to show again (see `posted.py`)
     problems: tuple[engine.Problem, ...] = ()
     undone: engine.Hand | None = None  # the hand an undo took back, for the form to offer again
     made: Any = None  # what a making command made (now or on its key's first send)
@@ -211,20 +211,6 @@ def key_reused() -> str:
         "This key was already used for another change, so nothing was saved: each change is "
         "sent with a key of its own (reload the page for a fresh form)."
     )
-
-
-def parse_sent(post: Any, who: str) -> Sent:
-    """The version and key a form carries; a key that isn't one is refused as damaged."""
-    try:
-        version = int(post.get("version", ""))
-    except ValueError:
-        version = None
-    key = post.get("key", "")
-    if key and not KEY.fullmatch(key):
-        raise Refusal(
-            Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
-        )
-    return Sent(version, key, who)
 
 
 class Command:

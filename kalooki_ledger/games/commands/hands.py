@@ -2,13 +2,13 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 
-from .. import present, store
+from .. import store
 from ..models import Change, Game
 from .base import (
     BuyInAnswered,
@@ -23,62 +23,47 @@ from .base import (
 )
 
 
-def in_hand(ledger: engine.Ledger, number: int) -> list[str]:
-    """Players still in the game when hand `number` was dealt."""
-    return [s.name for s in ledger.standings if s.out_after is None or s.out_after >= number]
-
-
-def seat_order(ledger: engine.Ledger) -> dict[str, int]:
-    return {name: i for i, name in enumerate(ledger.game.players)}
-
-
-class HandReader(Protocol):
-    """How a view reads its hand form into an engine hand, against the ledger a command decides
-    on (the players in that hand, their seats, the rules, the deal): the command gets an engine
-    hand, and the view's form is handed back with its errors and the engine's problems."""
-
-    def read(self, ledger: engine.Ledger, number: int) -> engine.Hand | None:
-        """The hand, or None when the post can't be read into one."""
-        ...
-
-    def refused(self, problems: tuple[engine.Problem, ...]) -> Any:
-        """The form to show again (its errors and these problems beside its inputs), or None
-        when the hand was read and the engine found no problem."""
-        ...
-
-
 def _checked(
-    reader: HandReader | None,
-    hand: engine.Hand | None,
+    command: "RecordHand | EditHand",
     number: int,
     derive: Callable[[engine.Hand], engine.Ledger],
-    ledger: engine.Ledger,
 ) -> tuple[engine.Hand, engine.Ledger]:
-    """The hand the command was given, or its reader read, with the ledger it leaves; refused
-    with the engine's problems (and the reader's form) when it can't be stored."""
-    if reader is None:
-        hand = hand or engine.Hand(void=True)
+    """The hand the command was given (its engine hand, or the one the view read from its form),
+    with the ledger it leaves; refused with the engine's problems (and the view's form, to show
+    again with them) when it can't be stored."""
+    if command.reader is None:
+        hand = command.hand or engine.Hand(void=True)
         after = derive(hand)
         if after.hand_problems(number):
             raise refused(after.hand_problems(number))
         return hand, after
-    read = reader.read(ledger, number)
+    read = command.read
     after = derive(read) if read is not None else None
     problems = tuple(after.hand_problems(number)) if after is not None else ()
-    entry = reader.refused(problems)
-    if entry is not None or read is None or after is None:
-        raise Refusal(Verdict.REFUSED, entry=entry, problems=problems)
+    if read is None or after is None or problems or command.misread:
+        raise Refusal(Verdict.REFUSED, entry=command.form, problems=problems)
     return read, after
+
+
+# What a page's form hands a hand command besides what its key asked: the hand the view read
+# from the form (None: none could be read), whether some input could not be read (`misread`: its
+# error is on the form, told with the engine's problems), and the form, to show again if refused.
+FORM_READ = ("read", "misread", "form")
 
 
 @dataclass
 class RecordHand(Command):
-    """The next hand (or a void one): an engine hand, or the view's reader of its hand form."""
+    """The next hand (or a void one): an engine hand, or the hand form as posted (`reader`)
+    with the hand the view read from it (`read`, `form`: see FORM_READ)."""
 
     number: int
     hand: engine.Hand | None = None
-    reader: HandReader | None = None
+    reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
+    read: engine.Hand | None = None
+    misread: bool = False
+    form: Any = None
     action = "record"
+    not_asked = FORM_READ
 
     def carrier(self) -> str:
         return "a" if self.reader is None else "f"
@@ -100,9 +85,7 @@ class RecordHand(Command):
             )
         if not ledger.can_record_hand:
             raise Refusal(Verdict.STALE, why_no_hand(ledger))
-        hand, after = _checked(
-            self.reader, self.hand, number, lambda h: engine.extend(ledger, h), ledger
-        )
+        hand, after = _checked(self, number, lambda h: engine.extend(ledger, h))
         values = hand_event(ledger, number, hand)
         return HandChosen(values, after, number=number, hand=hand)
 
@@ -149,16 +132,9 @@ def hand_event(ledger: engine.Ledger, number: int, hand: engine.Hand, key: str =
     words describe it."""
     return {
         "number": number,
-        key: present.hand_values(hand),
+        key: engine.record.hand_to_json(hand),  # the record's JSON form of a hand
         "family": ledger.game.rules.family,
     }
-
-
-def void_ask(number: int) -> str:
-    return gettext(
-        "Values are typed for hand %(number)s: void it anyway (the stock ran out twice)? "
-        "They will be thrown away."
-    ) % {"number": number}
 
 
 def race_notice(number: int) -> str:
@@ -248,13 +224,17 @@ def not_undone() -> str:
 
 @dataclass
 class EditHand(Command):
-    """A corrected hand `number`: an engine hand, or the view's reader of the edit form; later
-    hands are rechecked."""
+    """A corrected hand `number`: an engine hand, or the edit form as posted (`reader`) with the
+    hand the view read from it (`read`, `form`: see FORM_READ); later hands are rechecked."""
 
     number: int
-    reader: HandReader | None = None
+    reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
     hand: engine.Hand | None = None
+    read: engine.Hand | None = None
+    misread: bool = False
+    form: Any = None
     action = "edit"
+    not_asked = FORM_READ
 
     def carrier(self) -> str:
         return "a" if self.reader is None else "f"
@@ -268,14 +248,10 @@ class EditHand(Command):
             raise Refusal(Verdict.MISSING, gettext("There is no such hand."))
         before = ledger.game.hands[number - 1]
         hand, after = _checked(
-            self.reader,
-            self.hand,
-            number,
-            lambda h: engine.replay(ledger.game.with_hand_replaced(number, h)),
-            ledger,
+            self, number, lambda h: engine.replay(ledger.game.with_hand_replaced(number, h))
         )
         values = hand_event(ledger, number, before, "before")
-        values["after"] = present.hand_values(hand)
+        values["after"] = engine.record.hand_to_json(hand)
         later = sorted({p.hand for p in after.problems if p.hand and p.hand != number})
         if later:
             listed = ", ".join(str(n) for n in later)
