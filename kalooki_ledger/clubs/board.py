@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 from kalooki_ledger.games import room
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.qr import qr_svg
-from kalooki_ledger.games.views import _phone_language, _public
+from kalooki_ledger.games.views.watch import phone_language, public
 
 from . import tournaments
 from .models import Club, ClubPlayer, Tournament, TournamentBuyIn, TournamentTable
@@ -175,7 +175,7 @@ def board(request: HttpRequest, kind: str, pk: int, sig: str) -> HttpResponse:
     if kind not in KINDS or not constant_time_compare(sig, signature(kind, pk)):
         raise Http404(_("No such board"))
     key = _state_key(kind, pk)
-    language = _phone_language(request)
+    language = phone_language(request)
     etag = f'"b{key}-{language}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
@@ -189,4 +189,4 @@ def board(request: HttpRequest, kind: str, pk: int, sig: str) -> HttpResponse:
                 render_to_string(template, _context(request, kind, pk, key), request)
             )
     response["Content-Language"] = language
-    return _public(response, etag)
+    return public(response, etag)

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from . import present
 from .models import Game
-from .views import _watched  # the watch page's answers: 304, 204, the shared cache
+from .views.watch import watched  # the watch page's answers: 304, 204, the shared cache
 
 
 def panel_context(game: Game) -> dict:
@@ -34,4 +34,4 @@ def panel(request: HttpRequest, token: str) -> HttpResponse:
     def page(game: Game) -> HttpResponse:
         return render(request, "games/_room_table_live.html", panel_context(game))
 
-    return _watched(request, token, page)
+    return watched(request, token, page)

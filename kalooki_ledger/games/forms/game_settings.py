@@ -9,10 +9,10 @@ from django.utils import formats
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.rules import STAKE_KEYS
 from kalooki_ledger.rules.money import PLAIN_AMOUNT, minor_digits
 from kalooki_ledger.rules.record import (
     RULE_KEYS,
-    STAKE_KEYS,
     STAKE_WHAT,
     build_rules,
     build_stakes,
@@ -286,7 +286,7 @@ class SettingsForm(forms.Form):
     @staticmethod
     def family(data: dict) -> engine.Family:
         preset = engine.PRESETS.get(data.get("preset", ""))
-        return engine.family_of(preset.rules.family if preset else "elimination")
+        return engine.family_of(preset.rules.family if preset else engine.FamilyKey.ELIMINATION)
 
     def overrides(self, data: dict) -> dict[str, Any]:
         wanted = self.family(data).settings

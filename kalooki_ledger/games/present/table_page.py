@@ -9,12 +9,12 @@ from .. import handles, offline
 from ..forms.hand import HandForm
 from ..models import Game
 from ..qr import qr_svg
+from .hands import last_hand
 from .money import Money, transfer_key
 from .sheet import pot_title
 from .words import (
     board_line,
     family,
-    last_hand,
     leading,
     settle_line,
     share_text,

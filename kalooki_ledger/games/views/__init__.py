@@ -4,8 +4,4 @@ card), `corrections` (a hand edited or deleted), `watch` (the watch link's cache
 `base` loads the game a link names and applies a form's command. Each view loads the game,
 parses the post, applies a command and renders a page model from `games/present/`.
 
-Named here: the watch pages' cacheable answers, which the room's boards share."""
-
-from .watch import _phone_language, _public, _watched
-
-__all__ = ["_phone_language", "_public", "_watched"]
+The room's boards share the watch pages' cacheable answers: `watch.watched`, `watch.public`."""

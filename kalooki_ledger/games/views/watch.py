@@ -25,7 +25,7 @@ from .sheet import render_rules, render_sheet
 WATCH_CACHE = "public, max-age=2, stale-while-revalidate=30"
 
 
-def _public(response: HttpResponse, etag: str) -> HttpResponse:
+def public(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = WATCH_CACHE
     # The page and its fragment share a URL; each language is a copy of its own.
@@ -33,7 +33,7 @@ def _public(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def _phone_language(request: HttpRequest) -> str:
+def phone_language(request: HttpRequest) -> str:
     """The language of the phone's Accept-Language alone: a watch page is one copy for every
     watcher, kept by that header, so no language cookie may choose it."""
     headers_only = copy(request)
@@ -41,15 +41,13 @@ def _phone_language(request: HttpRequest) -> str:
     return translation.get_language_from_request(headers_only)
 
 
-def _watched(
-    request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]
-) -> HttpResponse:
+def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]) -> HttpResponse:
     """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose version
     still stands (one query either way), else `page` of the game; all of it cacheable."""
     version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
     if version is None:
         raise Http404(gettext("No game at this link"))
-    language = _phone_language(request)
+    language = phone_language(request)
     # The language is part of the page: a phone switched to another may not keep the old copy
     # (the site's own language keeps the tag it always had).
     tagged = "" if language == settings.LANGUAGE_CODE else f"-{language}"
@@ -63,7 +61,7 @@ def _watched(
             request.LANGUAGE_CODE = language
             response = page(game_of(share_token=token))
     response["Content-Language"] = language
-    return _public(response, etag)
+    return public(response, etag)
 
 
 @require_GET
@@ -89,7 +87,7 @@ def watch_qr(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    return _watched(request, token, lambda game: _watch_page(request, game))
+    return watched(request, token, lambda game: _watch_page(request, game))
 
 
 def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
@@ -104,7 +102,7 @@ def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
 
 @require_GET
 def watch_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    return _watched(request, token, lambda game: render_sheet(request, game, token, can_edit=False))
+    return watched(request, token, lambda game: render_sheet(request, game, token, can_edit=False))
 
 
 @require_GET
