@@ -7,6 +7,9 @@ from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils.html import format_html
+from django.utils.translation import get_language
+
+from kalooki_ledger.games import ledger_cache
 
 register = template.Library()
 
@@ -48,3 +51,16 @@ def command_key() -> str:
     """A key of its own for a form that makes something (a club's game, a tournament's step):
     sent twice, even at once, it is done once."""
     return format_html('<input type="hidden" name="key" value="{}">', secrets.token_urlsafe(16))
+
+
+@register.simple_tag(takes_context=True)
+def ledger_include(context: template.Context, name: str, ledger, *inputs) -> str:
+    """`{% include name %}` for a part of a page that holds no token and shows the ledger alone
+    (with `inputs`, which name whatever else it reads): rendered once for each ledger, language
+    and inputs; a game's next version is another ledger."""
+
+    def render() -> str:
+        with context.push():
+            return context.template.engine.get_template(name).render(context)
+
+    return ledger_cache.derived(ledger, (name, get_language(), repr(inputs)), render)
