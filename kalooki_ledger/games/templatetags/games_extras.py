@@ -6,7 +6,8 @@ from functools import cache
 from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from kalooki_ledger.games import ledger_cache
@@ -35,14 +36,12 @@ def static_if_present(path: str) -> str:
 def command_fields(context: template.Context) -> str:
     """What every form that changes a game sends: its CSRF token, the version of the game this
     page shows and a key of its own, so a second send of the same form changes nothing."""
-    csrf = context.get("csrf_token")
-    return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<input type="hidden" name="version" value="{}">'
-        '<input type="hidden" name="key" value="{}">',
-        csrf,
-        context.get("version", ""),
-        secrets.token_urlsafe(16),
+    csrf, version = escape(context.get("csrf_token")), escape(context.get("version", ""))
+    # A page has a few of these: written directly (a URL-safe key needs no escaping).
+    return mark_safe(
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
+        f'<input type="hidden" name="version" value="{version}">'
+        f'<input type="hidden" name="key" value="{secrets.token_urlsafe(16)}">'
     )
 
 
