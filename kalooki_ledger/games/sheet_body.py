@@ -70,7 +70,6 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
     payments: list[str] = []
     for row in rows:
         n = row.number
-        mark = ' class="conflict"' if row.problems else (' class="void"' if row.void else "")
         if edit_token:
             label = escape(gettext("Edit hand %(number)s") % {"number": n})
             number = (
@@ -79,24 +78,7 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
             )
         else:
             number = str(n)
-        deal = (
-            f'<td class="deal-cell">{escape(row.deal)} <small>{escape(row.contract)}</small></td>'
-            if fixed_deals
-            else ""
-        )
-        if row.void:
-            cells = f'<td colspan="{width}" class="center">{escape(row.note)}</td>\n      '
-        elif row.problems:
-            items = "".join(f"<li>{escape(p)}</li>" for p in row.problems)
-            cells = (
-                f'<td colspan="{width}" class="left"><ul class="problems">{items}</ul></td>\n      '
-            )
-        else:
-            cells = "".join(_cell(c) for c in row.points)
-        points.append(
-            f'\n    <tr{mark}>\n      <th scope="row">{number}</th>\n      {deal}\n      {cells}'
-            "\n    </tr>\n  "
-        )
+        points.append(_points_row(row, number, width, fixed_deals))
         money = "".join(f"<td>{escape(m)}</td>" for m in row.payments)
         void = ' class="void"' if row.void else ""
         payments.append(f'\n    <tr{void}><th scope="row">{n}</th>{money}</tr>\n  ')
@@ -110,6 +92,27 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         mark_safe("".join(points)),
         mark_safe("".join(payments)),
         present.penalty_notes(ledger),
+    )
+
+
+def _points_row(row: present.SheetRow, number: str, width: int, fixed_deals: bool) -> str:
+    """One hand's row of the points table; `number`: its number cell's content."""
+    mark = ' class="conflict"' if row.problems else (' class="void"' if row.void else "")
+    deal = (
+        f'<td class="deal-cell">{escape(row.deal)} <small>{escape(row.contract)}</small></td>'
+        if fixed_deals
+        else ""
+    )
+    if row.void:
+        cells = f'<td colspan="{width}" class="center">{escape(row.note)}</td>\n      '
+    elif row.problems:
+        items = "".join(f"<li>{escape(p)}</li>" for p in row.problems)
+        cells = f'<td colspan="{width}" class="left"><ul class="problems">{items}</ul></td>\n      '
+    else:
+        cells = "".join(_cell(c) for c in row.points)
+    return (
+        f'\n    <tr{mark}>\n      <th scope="row">{number}</th>\n      {deal}\n      {cells}'
+        "\n    </tr>\n  "
     )
 
 

@@ -1,12 +1,21 @@
 """Template tags for the game pages."""
 
 import secrets
+import threading
+from collections import OrderedDict
 from functools import cache
 
 from django import template
+from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.signals import setting_changed
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from kalooki_ledger.games import ledger_cache
 
 register = template.Library()
 
@@ -22,24 +31,56 @@ def static_if_present(path: str) -> str:
     if not _present(path):
         return ""
     try:
-        return static(path)
+        return kept_static(path)
     except ValueError:
         # The manifest storage of production refuses files it doesn't know.
         return ""
+
+
+# Every page's static files and fixed addresses, looked up once per process: the manifest's and
+# the resolver's look-ups cost a page (and the 404 page) a tenth of its time.
+_static_urls: dict[tuple[str, str], str] = {}
+_urls: dict[tuple[str, str, object], str] = {}
+
+
+@register.simple_tag
+def kept_static(path: str) -> str:
+    """`{% static path %}`, kept by the path and the static URL (the manifest is read once)."""
+    key = (path, settings.STATIC_URL)
+    url = _static_urls.get(key)
+    if url is None:
+        url = _static_urls[key] = static(path)
+    return url
+
+
+@register.simple_tag
+def kept_url(name: str) -> str:
+    """`{% url name %}` of an address that takes no argument, kept by the site's prefix."""
+    key = (name, get_script_prefix(), get_urlconf())
+    url = _urls.get(key)
+    if url is None:
+        url = _urls[key] = reverse(name)
+    return url
+
+
+def _forget(**kwargs) -> None:
+    _static_urls.clear()
+    _urls.clear()
+
+
+setting_changed.connect(_forget)  # a test's changed settings
 
 
 @register.simple_tag(takes_context=True)
 def command_fields(context: template.Context) -> str:
     """What every form that changes a game sends: its CSRF token, the version of the game this
     page shows and a key of its own, so a second send of the same form changes nothing."""
-    csrf = context.get("csrf_token")
-    return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<input type="hidden" name="version" value="{}">'
-        '<input type="hidden" name="key" value="{}">',
-        csrf,
-        context.get("version", ""),
-        secrets.token_urlsafe(16),
+    csrf, version = escape(context.get("csrf_token")), escape(context.get("version", ""))
+    # A page has a few of these: written directly (a URL-safe key needs no escaping).
+    return mark_safe(
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
+        f'<input type="hidden" name="version" value="{version}">'
+        f'<input type="hidden" name="key" value="{secrets.token_urlsafe(16)}">'
     )
 
 
@@ -48,3 +89,38 @@ def command_key() -> str:
     """A key of its own for a form that makes something (a club's game, a tournament's step):
     sent twice, even at once, it is done once."""
     return format_html('<input type="hidden" name="key" value="{}">', secrets.token_urlsafe(16))
+
+
+@register.simple_tag(takes_context=True)
+def ledger_include(context: template.Context, name: str, ledger, *inputs) -> str:
+    """`{% include name %}` for a part of a page that holds no token and shows the ledger alone
+    (with `inputs`, which name whatever else it reads): rendered once for each ledger, language
+    and inputs; a game's next version is another ledger."""
+
+    def render() -> str:
+        with context.push():
+            return context.template.engine.get_template(name).render(context)
+
+    return ledger_cache.derived(ledger, (name, get_language(), repr(inputs)), render)
+
+
+_escaped: OrderedDict[str, SafeString] = OrderedDict()
+_escaped_lock = threading.Lock()
+
+
+@register.filter
+def escaped_kept(value: str) -> SafeString:
+    """`value` escaped, kept by the value itself: the offline kit is a long attribute (a 1,000-hand
+    game's, about 200 kB) that escaping afresh on every table page cost a millisecond."""
+    value = str(value)
+    with _escaped_lock:
+        kept = _escaped.get(value)
+        if kept is not None:
+            _escaped.move_to_end(value)
+            return kept
+    kept = escape(value)
+    with _escaped_lock:
+        _escaped[value] = kept
+        while len(_escaped) > 16:  # a few games' kits: they are long
+            _escaped.popitem(last=False)
+    return kept
