@@ -220,8 +220,6 @@ LOGGING = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
-# Django's database sessions, read without building the query on every page.
-SESSION_ENGINE = "kalooki_ledger.games.session_store"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"
 # Files count towards the same 2.5 MB as fields (a game record is at most 2 MB).
