@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from kalooki_ledger.rules import family_of, replay
 
-from . import present
+from . import ledger_cache, present
 
 # Everything a table page needs, kept on the phone when the worker installs.
 KEPT = [
@@ -110,6 +110,11 @@ def _standing(ledger) -> dict:
 
 def kit_attribute(ledger) -> str:
     """The kit as the hand form's `data-offline-kit`: an attribute survives every htmx swap,
-    where a script element would be dropped (htmx removes scripts with allowScriptTags off)."""
-    kit = elimination_kit(ledger)
-    return json.dumps(kit, cls=DjangoJSONEncoder) if kit else ""
+    where a script element would be dropped (htmx removes scripts with allowScriptTags off).
+    Kept per ledger and language: building it replays the game twice."""
+
+    def build() -> str:
+        kit = elimination_kit(ledger)
+        return json.dumps(kit, cls=DjangoJSONEncoder) if kit else ""
+
+    return ledger_cache.derived(ledger, ("offline kit", get_language()), build)

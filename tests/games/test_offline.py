@@ -11,7 +11,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 
-from tests.games.web import family_game, stored_game, worked_hands
+from tests.games.web import FormClient, family_game, hand_post, stored_game, worked_hands
 
 
 def test_the_worker_is_served_from_the_root_for_the_whole_site(client):
@@ -96,3 +96,22 @@ def test_the_offline_figures_name_the_dealer_and_the_game_one_hand_back_for_an_u
     assert (kit["hands"], kit["dealer"]) == (2, game.ledger().dealer)
     assert kit["before"]["hands"] == 1 and kit["before"]["dealer"] == one_back.dealer
     assert [s["total"] for s in kit["before"]["seats"]] == [s.total for s in one_back.standings]
+
+
+def kit_of(client, game) -> dict:
+    page = client.get(game.get_absolute_url()).content.decode()
+    return json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
+
+
+@pytest.mark.django_db
+def test_the_offline_figures_kept_for_a_ledger_follow_the_next_hand_and_the_readers_language():
+    game = stored_game(hands=worked_hands()[:1])
+    client = FormClient()
+    assert kit_of(client, game)["hands"] == 1
+    client.post(
+        f"/g/{game.edit_token}/hands/", hand_post(2, "Andy", game, Mark=50, John=45, Frank=30)
+    )
+    assert kit_of(client, game)["hands"] == 2
+    swedish = FormClient(headers={"Accept-Language": "sv"})
+    swedish.cookies.load({"django_language": "sv"})
+    assert kit_of(swedish, game)["price"] != kit_of(client, game)["price"]
