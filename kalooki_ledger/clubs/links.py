@@ -56,7 +56,8 @@ def filed_under(request) -> dict:
     token = match and match.namespace == "games" and match.kwargs.get("token")
     if not token:
         return {}
-    field = "game__share_token" if match.url_name.startswith("watch") else "game__edit_token"
+    # /w/ addresses (the watch pages, a room's panel) carry the share token; /g/, the edit token.
+    field = "game__share_token" if match.route.startswith("w/") else "game__edit_token"
     found = _filing(field, token)
     if found is None:
         return {}

@@ -16,9 +16,11 @@ SIZE = 256
 class Cached(NamedTuple):
     ledger: engine.Ledger
     seat_ids: dict[str, int]
+    derived: dict[Hashable, Any]  # what pages derive from this ledger alone: see `derived`
 
 
 _ledgers: OrderedDict[tuple[int, str], Cached] = OrderedDict()
+_by_ledger: dict[int, Cached] = {}  # the same entries by id(ledger), for `derived`
 _lock = threading.Lock()
 
 
@@ -31,37 +33,37 @@ def get(game_id: int, version: str) -> Cached | None:
 
 
 def put(game_id: int, version: str, ledger: engine.Ledger, seat_ids: dict[str, int]) -> None:
+    entry = Cached(ledger, seat_ids, {})
     with _lock:
-        _ledgers[(game_id, version)] = Cached(ledger, seat_ids)
-        _ledgers.move_to_end((game_id, version))
+        _forget(_ledgers.pop((game_id, version), None))
+        _ledgers[(game_id, version)] = _by_ledger[id(ledger)] = entry
         while len(_ledgers) > SIZE:
-            _ledgers.popitem(last=False)
+            _forget(_ledgers.popitem(last=False)[1])
 
 
-# What pages derive from a ledger alone (no request, no token), by the ledger itself: the entry
-# holds its ledger, so the id it is found by is not another's while it is kept.
-_derived: OrderedDict[tuple[int, Hashable], tuple[engine.Ledger, Any]] = OrderedDict()
+def _forget(entry: Cached | None) -> None:
+    if entry is not None and _by_ledger.get(id(entry.ledger)) is entry:
+        del _by_ledger[id(entry.ledger)]
 
 
 def derived(ledger: engine.Ledger, name: Hashable, build: Callable[[], Any]) -> Any:
-    """`build()`, kept for this very ledger under `name` (which names whatever else it reads,
-    the language for words): a game's next version is another ledger, so never stale."""
-    key = (id(ledger), name)
+    """`build()`, kept with this very ledger under `name` (which names whatever else it reads,
+    the language for words): a game's next version is another ledger, so never stale. Kept only
+    while the ledger itself is kept, so it holds no memory of its own."""
     with _lock:
-        kept = _derived.get(key)
-        if kept is not None and kept[0] is ledger:
-            _derived.move_to_end(key)
-            return kept[1]
+        entry = _by_ledger.get(id(ledger))
+        if entry is None or entry.ledger is not ledger:
+            entry = None
+        elif name in entry.derived:
+            return entry.derived[name]
     value = build()
-    with _lock:
-        _derived[key] = (ledger, value)
-        _derived.move_to_end(key)
-        while len(_derived) > 4 * SIZE:  # a few for each ledger kept
-            _derived.popitem(last=False)
+    if entry is not None:
+        with _lock:
+            entry.derived[name] = value
     return value
 
 
 def clear() -> None:
     with _lock:
         _ledgers.clear()
-        _derived.clear()
+        _by_ledger.clear()

@@ -204,8 +204,9 @@ def record_hand(
 
 
 def keep_ledger(game: Game, after: engine.Ledger | None) -> None:
-    """Caches the ledger a write derived (if it did) under the version the write gave the game;
-    only once the write's transaction is done, never for a version that may yet roll back."""
+    """Caches the ledger a write derived (if it did) under the version the write gave the game.
+    Called once the write's own transaction has ended, so no version that may yet roll back is
+    kept, as long as no caller wraps the write in an outer atomic (the site's never do)."""
     if after is not None:
         game.keep_ledger(after)
 

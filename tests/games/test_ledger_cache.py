@@ -119,3 +119,47 @@ def test_a_game_loaded_with_its_hands_gives_its_ledger_in_five_queries_however_m
         with django_assert_num_queries(5):  # the game, its seats, hands, entries and decisions
             ledger = Game.objects.loaded().get(pk=game.pk).ledger()
         assert len(ledger.hands) == len(hands)
+
+
+def unkept_ledger(game: Game):
+    """A ledger replayed for a list of games (loaded with its hands): never put in the cache."""
+    return Game.objects.loaded().get(pk=game.pk).ledger()
+
+
+def test_what_a_page_derives_from_a_kept_ledger_is_built_once():
+    game = stored_game(hands=worked_hands()[:2])
+    ledger, built = row(game).ledger(), []
+    for _ in range(3):
+        ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
+    assert built == [1]
+
+
+def test_what_is_derived_from_a_ledger_nobody_keeps_is_not_kept_either():
+    game = stored_game(hands=worked_hands()[:2])
+    ledger_cache.clear()
+    ledger, built = unkept_ledger(game), []
+    for _ in range(2):
+        ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
+    assert built == [1, 1]
+
+
+def test_a_ledger_dropped_from_the_cache_takes_what_was_derived_from_it_along():
+    game = stored_game(hands=worked_hands()[:2])
+    ledger, built = row(game).ledger(), []
+    ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
+    ledger_cache.put(*row(game).cache_key(), unkept_ledger(game), {})  # the version kept anew
+    ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
+    assert built == [1, 1]
+
+
+def test_the_board_kept_for_a_ledger_shows_the_game_as_it_stands_in_the_readers_language(client):
+    game = stored_game(hands=worked_hands()[:1])
+    assert "<td>42</td>" in client.get(game.get_absolute_url()).content.decode()  # Mark
+    client.post(
+        f"{game.get_absolute_url()}hands/", hand_post(2, "Andy", game, Mark=50, John=45, Frank=30)
+    )
+    english = client.get(game.get_absolute_url()).content.decode()
+    assert "<td>92</td>" in english and '<th scope="col">Player</th>' in english
+    client.cookies.load({"django_language": "sv"})
+    swedish = client.get(game.get_absolute_url()).content.decode()
+    assert "<td>92</td>" in swedish and '<th scope="col">Spelare</th>' in swedish

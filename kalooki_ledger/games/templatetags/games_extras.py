@@ -3,6 +3,8 @@
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
+from decimal import Decimal
 from functools import cache
 
 from django import template
@@ -11,6 +13,7 @@ from django.contrib.staticfiles import finders
 from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.functional import Promise
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -101,7 +104,24 @@ def ledger_include(context: template.Context, name: str, ledger, *inputs) -> str
         with context.push():
             return context.template.engine.get_template(name).render(context)
 
-    return ledger_cache.derived(ledger, (name, get_language(), repr(inputs)), render)
+    return ledger_cache.derived(ledger, (name, get_language(), plain(inputs)), render)
+
+
+PLAIN = (str, int, float, Decimal, type(None))  # bool is an int
+
+
+def plain(value) -> Hashable:
+    """`value` as a key made of plain values only: an object's repr may leave out what tells two
+    apart (a model shows its title), and two phones would then see each other's part."""
+    if isinstance(value, PLAIN):
+        return (type(value).__name__, value)
+    if isinstance(value, Promise):  # a lazy translation: the words it is now
+        return ("str", str(value))
+    if isinstance(value, list | tuple):
+        return tuple(plain(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), plain(v)) for k, v in value.items()))
+    raise TypeError(f"ledger_include keys on plain values, not {type(value).__name__}")
 
 
 _escaped: OrderedDict[str, SafeString] = OrderedDict()
