@@ -1,7 +1,7 @@
 """The hand commands: record the next hand, answer a buy-in, undo, correct or delete a hand."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from django.utils.translation import gettext
@@ -24,7 +24,7 @@ from .base import (
 
 
 def _checked(
-    command: "RecordHand | EditHand",
+    command: "HandCommand",
     number: int,
     derive: Callable[[engine.Hand], engine.Ledger],
 ) -> tuple[engine.Hand, engine.Ledger]:
@@ -52,17 +52,17 @@ FORM_READ = ("read", "misread", "form")
 
 
 @dataclass
-class RecordHand(Command):
-    """The next hand (or a void one): an engine hand, or the hand form as posted (`reader`)
-    with the hand the view read from it (`read`, `form`: see FORM_READ)."""
+class HandCommand(Command):
+    """Hand `number` as an engine hand (the API's), or as a page's form posted (`reader`) with
+    the hand the view read from it (`read`, `form`: see FORM_READ)."""
 
     number: int
     hand: engine.Hand | None = None
+    _: KW_ONLY
     reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
     read: engine.Hand | None = None
     misread: bool = False
     form: Any = None
-    action = "record"
     not_asked = FORM_READ
 
     def carrier(self) -> str:
@@ -70,6 +70,13 @@ class RecordHand(Command):
 
     def alike(self) -> Any:
         return self.number
+
+
+@dataclass
+class RecordHand(HandCommand):
+    """The next hand (or a void one)."""
+
+    action = "record"
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
@@ -223,24 +230,10 @@ def not_undone() -> str:
 
 
 @dataclass
-class EditHand(Command):
-    """A corrected hand `number`: an engine hand, or the edit form as posted (`reader`) with the
-    hand the view read from it (`read`, `form`: see FORM_READ); later hands are rechecked."""
+class EditHand(HandCommand):
+    """A corrected hand `number`; the hands after it are rechecked."""
 
-    number: int
-    reader: Any = None  # posted.PostedHand: what a form's key asked (the name it is hashed by)
-    hand: engine.Hand | None = None
-    read: engine.Hand | None = None
-    misread: bool = False
-    form: Any = None
     action = "edit"
-    not_asked = FORM_READ
-
-    def carrier(self) -> str:
-        return "a" if self.reader is None else "f"
-
-    def alike(self) -> Any:
-        return self.number
 
     def decide(self, ledger: engine.Ledger) -> Decision:
         number = self.number
