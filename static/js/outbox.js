@@ -177,16 +177,9 @@
       body = kind === "edit" ? readHand(form, data, number) : { number: number };
       if (typeof body === "string") { return body; }
     }
-    return {
-      game: token,
-      kind: kind,
-      body: body,
-      key: data.get("key") || newKey(),
-      version: Number(data.get("version")),
-      expect: entries.length ? null : known(),
-      made: Date.now(),
-      state: "queued",
-    };
+    var entry = queued(kind, body, data.get("key") || newKey(), data.get("version"));
+    entry.expect = entries.length ? null : known();
+    return entry;
   }
   function command(form, route, data) {
     var kind = ROUTES[route];
@@ -213,15 +206,11 @@
     } else {
       body = { number: Number(data.get("hand")), player: data.get("player"), bought_in: data.get("choice") === "in" };
     }
-    return {
-      game: token,
-      kind: kind,
-      body: body,
-      key: data.get("key") || newKey(),
-      version: Number(data.get("version")),
-      made: Date.now(),
-      state: "queued",
-    };
+    return queued(kind, body, data.get("key") || newKey(), data.get("version"));
+  }
+  // A command kept to send: made against `version` of the game, sent once under `key`.
+  function queued(kind, body, key, version) {
+    return { game: token, kind: kind, body: body, key: key, version: Number(version), made: Date.now(), state: "queued" };
   }
   var SETTLES = {
     refund: gettext("Stop and refund"),
@@ -588,15 +577,8 @@
         var button = element("button", choice[2], choice[1]);
         button.type = "button";
         button.addEventListener("click", function () {
-          keep({
-            game: token,
-            kind: "buy-in",
-            body: { number: offer.number, player: offer.name, bought_in: choice[0] },
-            key: newKey(),
-            version: Number(form.querySelector("input[name=version]").value),
-            made: Date.now(),
-            state: "queued",
-          }, null);
+          keep(queued("buy-in", { number: offer.number, player: offer.name, bought_in: choice[0] },
+            newKey(), form.querySelector("input[name=version]").value), null);
         });
         buttons.appendChild(button);
       });
@@ -939,8 +921,8 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches("form.hand-over")) { return; }
-    var entry = { game: token, kind: "handover", body: {}, key: form.querySelector("input[name=key]").value,
-      version: Number(form.querySelector("input[name=version]").value), made: Date.now(), state: "queued" };
+    var entry = queued("handover", {}, form.querySelector("input[name=key]").value,
+      form.querySelector("input[name=version]").value);
     if (entries.length || !navigator.onLine || document.documentElement.dataset.keptAt) {
       event.preventDefault();
       keep(entry, form);
