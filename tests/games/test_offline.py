@@ -58,6 +58,15 @@ def test_the_manifest_makes_an_installable_standalone_app_with_its_own_icons():
         assert finders.find(icon["src"]), icon["src"]
 
 
+def kit_in(page: str) -> dict:
+    """The offline figures a table page or fragment carries on its hand form."""
+    return json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
+
+
+def kit_of(client, game) -> dict:
+    return kit_in(client.get(game.get_absolute_url()).content.decode())
+
+
 @pytest.mark.django_db
 def test_an_elimination_table_carries_the_engines_figures_for_a_phone_without_signal(client):
     game = stored_game(hands=worked_hands()[:2])
@@ -83,24 +92,18 @@ def test_the_offline_figures_come_with_the_fragment_htmx_swaps_in_after_a_hand(c
     game = stored_game(hands=worked_hands()[:1])
     fragment = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content
     assert b"<script" not in fragment
-    kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', fragment.decode())[1]))
+    kit = kit_in(fragment.decode())
     assert kit["seats"][0]["total"] == game.ledger().standings[0].total
 
 
 @pytest.mark.django_db
 def test_the_offline_figures_name_the_dealer_and_the_game_one_hand_back_for_an_undo(client):
     game = stored_game(hands=worked_hands()[:2])
-    page = client.get(game.get_absolute_url()).content.decode()
-    kit = json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
+    kit = kit_of(client, game)
     one_back = stored_game(hands=worked_hands()[:1]).ledger()
     assert (kit["hands"], kit["dealer"]) == (2, game.ledger().dealer)
     assert kit["before"]["hands"] == 1 and kit["before"]["dealer"] == one_back.dealer
     assert [s["total"] for s in kit["before"]["seats"]] == [s.total for s in one_back.standings]
-
-
-def kit_of(client, game) -> dict:
-    page = client.get(game.get_absolute_url()).content.decode()
-    return json.loads(html.unescape(re.search(r'data-offline-kit="([^"]*)"', page)[1]))
 
 
 @pytest.mark.django_db
