@@ -1,8 +1,6 @@
 """Template tags for the game pages."""
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from decimal import Decimal
 from functools import cache
@@ -15,7 +13,7 @@ from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
 from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from kalooki_ledger.games import ledger_cache
@@ -122,25 +120,3 @@ def plain(value) -> Hashable:
     if isinstance(value, dict):
         return tuple(sorted((str(k), plain(v)) for k, v in value.items()))
     raise TypeError(f"ledger_include keys on plain values, not {type(value).__name__}")
-
-
-_escaped: OrderedDict[str, SafeString] = OrderedDict()
-_escaped_lock = threading.Lock()
-
-
-@register.filter
-def escaped_kept(value: str) -> SafeString:
-    """`value` escaped, kept by the value itself: the offline kit is a long attribute (a 1,000-hand
-    game's, about 200 kB) that escaping afresh on every table page cost a millisecond."""
-    value = str(value)
-    with _escaped_lock:
-        kept = _escaped.get(value)
-        if kept is not None:
-            _escaped.move_to_end(value)
-            return kept
-    kept = escape(value)
-    with _escaped_lock:
-        _escaped[value] = kept
-        while len(_escaped) > 16:  # a few games' kits: they are long
-            _escaped.popitem(last=False)
-    return kept
