@@ -207,6 +207,12 @@ class HandInputs:
         return self.errors.get("form", [])
 
     @property
+    def touched(self) -> bool:
+        """Whether anything was typed in it or found wrong with it: else the ledger alone says
+        what it shows (the table page keeps it with the ledger)."""
+        return bool(self.typed or self.errors)
+
+    @property
     def void_asked(self) -> list[str]:
         return self.errors.get("void", [])
 

@@ -72,10 +72,21 @@ def _forget(**kwargs) -> None:
 setting_changed.connect(_forget)  # a test's changed settings
 
 
+# Where a kept part's command fields go: each request writes its own there (a phone's CSRF token,
+# the version it shows, a fresh key). Random per process, so no text a player types can hold it.
+_FIELDS_MARK = f"\x00fields-{secrets.token_hex(8)}\x00"
+# What `{% csrf_token %}` would write inside a kept part: refused, as one phone's token kept
+# for every phone would fail the others' forms.
+_NO_TOKEN = f"\x00no-token-{secrets.token_hex(8)}\x00"
+_KEEPING = "_keeping_a_part"  # in the context while a kept part renders
+
+
 @register.simple_tag(takes_context=True)
 def command_fields(context: template.Context) -> str:
     """What every form that changes a game sends: its CSRF token, the version of the game this
     page shows and a key of its own, so a second send of the same form changes nothing."""
+    if context.get(_KEEPING):
+        return mark_safe(_FIELDS_MARK)
     csrf, version = escape(context.get("csrf_token")), escape(context.get("version", ""))
     # A page has a few of these: written directly (a URL-safe key needs no escaping).
     return mark_safe(
@@ -120,3 +131,57 @@ def plain(value) -> Hashable:
     if isinstance(value, dict):
         return tuple(sorted((str(k), plain(v)) for k, v in value.items()))
     raise TypeError(f"ledger_include keys on plain values, not {type(value).__name__}")
+
+
+class KeptPartNode(template.Node):
+    """`{% kept_part ledger input... [fresh=expr] %}...{% endkept_part %}`: the part rendered
+    once for each ledger, language and inputs, as `ledger_include` keeps a template; its
+    `{% command_fields %}` are written afresh for every request. `inputs` name everything it
+    reads that the ledger doesn't settle; while `fresh` holds, it is rendered every time."""
+
+    def __init__(self, nodelist, ledger, inputs, fresh, where: tuple[str, int]) -> None:
+        self.nodelist, self.ledger, self.inputs, self.fresh = nodelist, ledger, inputs, fresh
+        self.where = where
+
+    def render(self, context: template.Context) -> str:
+        def render() -> str:
+            with context.push({_KEEPING: True, "csrf_token": _NO_TOKEN}):
+                html = self.nodelist.render(context)
+            if _NO_TOKEN in html:
+                raise template.TemplateSyntaxError(
+                    f"{self.where}: a kept part writes its CSRF token by command_fields only"
+                )
+            return html
+
+        if self.fresh is not None and self.fresh.resolve(context):
+            html = render()
+        else:
+            inputs = plain([value.resolve(context) for value in self.inputs])
+            key = ("part", self.where, get_language(), inputs)
+            html = ledger_cache.derived(self.ledger.resolve(context), key, render)
+        if context.get(_KEEPING):  # inside another kept part: that one writes the fields
+            return html
+        return _with_fields(html, context)
+
+
+def _with_fields(html: str, context: template.Context) -> str:
+    pieces = html.split(_FIELDS_MARK)
+    filled = [pieces[0]]
+    for piece in pieces[1:]:
+        filled += [command_fields(context), piece]
+    return mark_safe("".join(filled))
+
+
+@register.tag
+def kept_part(parser, token) -> KeptPartNode:
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("kept_part takes the ledger, then its inputs")
+    fresh = None
+    if bits[-1].startswith("fresh="):
+        fresh = parser.compile_filter(bits.pop()[len("fresh=") :])
+    nodelist = parser.parse(("endkept_part",))
+    parser.delete_first_token()
+    where = (parser.origin.template_name, token.lineno)
+    inputs = [parser.compile_filter(bit) for bit in bits[2:]]
+    return KeptPartNode(nodelist, parser.compile_filter(bits[1]), inputs, fresh, where)
