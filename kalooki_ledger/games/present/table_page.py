@@ -5,7 +5,7 @@ from django.utils.translation import gettext, pgettext
 
 from kalooki_ledger import rules as engine
 
-from .. import handles, offline
+from .. import handles, offline, rows
 from ..forms.hand import HandForm
 from ..models import Game
 from ..qr import qr_svg
@@ -74,11 +74,7 @@ def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm
 def _transfers(game: Game, ledger: engine.Ledger, fmt: Money, held: dict) -> list[dict]:
     """The settle-up's transfers: each one's line, key, tick and the payee's pay link."""
     # Ticks only matter once there is something to settle.
-    paid = (
-        {(t.payer, t.payee, t.amount) for t in game.paid_transfers.all()}
-        if ledger.transfers
-        else set()
-    )
+    paid = rows.paid_set(game) if ledger.transfers else set()
     currency = ledger.game.stakes.currency
     transfers = [
         {

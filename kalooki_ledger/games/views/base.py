@@ -6,19 +6,28 @@ from functools import wraps
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
-from .. import commands, device, handover, posted
+from .. import commands, device, handover, posted, rows
 from ..models import Game
 
 
 def game_of(**lookup: object) -> Game:
     """The game row alone: its ledger comes from the cache, or loads its hands when it must."""
     try:
-        return Game.objects.get(**lookup)
+        return _loaded(lookup)
     except Game.DoesNotExist:
         moved = "edit_token" in lookup and handover.handed_over(str(lookup["edit_token"]))
         if moved:
             raise handover.HandedOverLink(moved) from None  # HandedOverMiddleware answers
         raise Http404(gettext("No game at this link")) from None
+
+
+def _loaded(lookup: dict[str, object]) -> Game:
+    # By a token (every page and post), through SQL written once per process (games/rows.py).
+    if len(lookup) == 1:
+        [(field, token)] = lookup.items()
+        if field in rows.TOKEN_FIELDS and isinstance(token, str):
+            return rows.game_by_token(field, token)
+    return Game.objects.get(**lookup)
 
 
 def scoring(view):
