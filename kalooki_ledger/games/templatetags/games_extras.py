@@ -1,5 +1,6 @@
 """Template tags for the game pages."""
 
+import html
 import secrets
 from collections.abc import Hashable
 from decimal import Decimal
@@ -12,7 +13,7 @@ from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -87,8 +88,10 @@ def command_fields(context: template.Context) -> str:
     page shows and a key of its own, so a second send of the same form changes nothing."""
     if context.get(_KEEPING):
         return mark_safe(_FIELDS_MARK)
-    csrf, version = escape(context.get("csrf_token")), escape(context.get("version", ""))
-    # A page has a few of these: written directly (a URL-safe key needs no escaping).
+    # A page has a few of these: written directly, escaped by the standard library as Django's
+    # escape does (without its lazy-string wrapper); a URL-safe key needs no escaping.
+    csrf = html.escape(str(context.get("csrf_token")))
+    version = html.escape(str(context.get("version", "")))
     return mark_safe(
         f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
         f'<input type="hidden" name="version" value="{version}">'
