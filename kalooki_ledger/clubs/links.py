@@ -3,8 +3,10 @@ way back to its club or tournament; and the clubs' own sheets on the site's blan
 The games and sheets apps never import the clubs app; these reach them through the sheets'
 PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
-from django.db import connection
+from django.db import router
 from django.urls import reverse
+
+from kalooki_ledger.games.rows import KeptQuery
 
 from .models import Club, ClubGame, Tournament, TournamentTable
 
@@ -18,34 +20,27 @@ def place_of_game(game) -> str:
     return link.club.name if link else ""
 
 
-def _filing_sql(field: str) -> str:
-    """The look-up's SQL as Django writes it for this database, with one parameter: the token."""
-    # A light look (most games are filed nowhere): loading the link with its game and
-    # tournament as models cost a table page a fifth of its time.
-    query = (
-        ClubGame.objects.filter(**{field: "token"})
-        .values_list("club__name", "club__slug", "game__tournament_table")
-        .order_by("pk")[:1]
-        .query
+def _filing_of(field: str) -> KeptQuery:
+    """The club's name and slug and the tournament table of the game whose `field` is the token,
+    its SQL written once per process (games/rows.py): building the query cost a game page more
+    than running it. A light look (most games are filed nowhere): loading the link with its game
+    and tournament as models cost a table page a fifth of its time."""
+    return KeptQuery(
+        lambda token: (
+            ClubGame.objects.filter(**{field: token})
+            .values_list("club__name", "club__slug", "game__tournament_table")
+            .order_by("pk")[:1]
+        ),
+        "token",
     )
-    sql, params = query.sql_with_params()
-    if params != ("token",):  # the token must be its one parameter, or the SQL can't be kept
-        raise RuntimeError(f"filed_under's look-up takes {params!r}")
-    return sql
 
 
-# Per process and per alias's vendor: building the query cost a game page more than running it.
-_filing_sqls: dict[tuple[str, str], str] = {}
+_filings = {field: _filing_of(field) for field in ("game__share_token", "game__edit_token")}
 
 
 def _filing(field: str, token: str) -> tuple | None:
-    key = (connection.vendor, field)
-    sql = _filing_sqls.get(key)
-    if sql is None:
-        sql = _filing_sqls[key] = _filing_sql(field)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token])
-        return cursor.fetchone()
+    found = _filings[field].rows(router.db_for_read(ClubGame), token)
+    return tuple(found[0]) if found else None
 
 
 def filed_under(request) -> dict:
