@@ -2,7 +2,7 @@
 
 import html
 import secrets
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from decimal import Decimal
 from functools import cache
 
@@ -108,15 +108,13 @@ def command_key() -> str:
 
 @register.simple_tag(takes_context=True)
 def ledger_include(context: template.Context, name: str, ledger, *inputs) -> str:
-    """`{% include name %}` for a part of a page that holds no token and shows the ledger alone
-    (with `inputs`, which name whatever else it reads): rendered once for each ledger, language
-    and inputs; a game's next version is another ledger."""
-
-    def render() -> str:
-        with context.push():
-            return context.template.engine.get_template(name).render(context)
-
-    return ledger_cache.derived(ledger, (name, get_language(), plain(inputs)), render)
+    """`{% include name %}` for a part of a page that shows the ledger (with `inputs`, which name
+    whatever else it reads): rendered once for each ledger, language and inputs, as `kept_part`
+    keeps a part of a template; a game's next version is another ledger."""
+    key = (name, get_language(), plain(inputs))
+    return _kept(
+        context, ledger, key, lambda: context.template.engine.get_template(name).render(context)
+    )
 
 
 PLAIN = (str, int, float, Decimal, type(None))  # bool is an int
@@ -133,7 +131,7 @@ def plain(value) -> Hashable:
         return tuple(plain(item) for item in value)
     if isinstance(value, dict):
         return tuple(sorted((str(k), plain(v)) for k, v in value.items()))
-    raise TypeError(f"ledger_include keys on plain values, not {type(value).__name__}")
+    raise TypeError(f"a kept part keys on plain values, not {type(value).__name__}")
 
 
 class KeptPartNode(template.Node):
@@ -147,24 +145,30 @@ class KeptPartNode(template.Node):
         self.where = where
 
     def render(self, context: template.Context) -> str:
-        def render() -> str:
-            with context.push({_KEEPING: True, "csrf_token": _NO_TOKEN}):
-                html = self.nodelist.render(context)
-            if _NO_TOKEN in html:
-                raise template.TemplateSyntaxError(
-                    f"{self.where}: a kept part writes its CSRF token by command_fields only"
-                )
-            return html
-
         if self.fresh is not None and self.fresh.resolve(context):
+            return _kept(context, None, self.where, lambda: self.nodelist.render(context))
+        inputs = plain([value.resolve(context) for value in self.inputs])
+        key = ("part", self.where, get_language(), inputs)
+        ledger = self.ledger.resolve(context)
+        return _kept(context, ledger, key, lambda: self.nodelist.render(context))
+
+
+def _kept(context: template.Context, ledger, key: Hashable, render: Callable[[], str]) -> str:
+    """`render()` kept with `ledger` under `key` (rendered afresh when `ledger` is None), its
+    command fields marked as it renders and written for this request, unless it sits inside
+    another kept part, which writes them."""
+
+    def marked() -> str:
+        with context.push({_KEEPING: True, "csrf_token": _NO_TOKEN}):
             html = render()
-        else:
-            inputs = plain([value.resolve(context) for value in self.inputs])
-            key = ("part", self.where, get_language(), inputs)
-            html = ledger_cache.derived(self.ledger.resolve(context), key, render)
-        if context.get(_KEEPING):  # inside another kept part: that one writes the fields
-            return html
-        return _with_fields(html, context)
+        if _NO_TOKEN in html:
+            raise template.TemplateSyntaxError(
+                f"{key!r}: a kept part writes its CSRF token by command_fields only"
+            )
+        return html
+
+    html = marked() if ledger is None else ledger_cache.derived(ledger, key, marked)
+    return html if context.get(_KEEPING) else _with_fields(html, context)
 
 
 def _with_fields(html: str, context: template.Context) -> str:
