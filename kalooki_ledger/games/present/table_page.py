@@ -1,11 +1,11 @@
 """The table page's model: what the scoring page and the watch page show of a game, built from
 its row, its ledger and the hand form (a refused one, or one holding values typed)."""
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from kalooki_ledger import rules as engine
 
-from .. import handles, offline, rows
+from .. import handles, ledger_cache, offline, rows
 from ..forms.hand import HandForm
 from ..models import Game
 from ..qr import qr_svg
@@ -37,22 +37,10 @@ def table_page(
     held = handles.handles_of(game) if ledger.transfers else {}  # one query, once over
     transfers = _transfers(game, ledger, fmt, held)
     context = {
+        **_from_the_ledger(ledger, str(game)),
         "game": game,
         "ledger": ledger,
-        "rows": standings(ledger),
-        "pool": fmt(ledger.pool),
-        "pot_title": pot_title(ledger),
-        "status_line": board_line(ledger),
-        "settle_line": settle_line(ledger) if ledger.over else None,
-        "dealt": dealt(ledger.game.rules, ledger.next_deal),
-        "family": family(ledger),
-        "leading": leading(ledger),
-        "offline_kit": offline.kit_attribute(ledger),
-        "asked": _asked(ledger, fmt),
         "transfers": transfers,
-        "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
-        "last_hand": last_hand(ledger),
-        "share_text": share_text(ledger, str(game)) if ledger.over else "",
         "watch_link": watch_link,
         "version": game.version,
         "notice": "",
@@ -62,6 +50,31 @@ def table_page(
     if context.get("can_edit"):  # the handles form: the scoring page alone
         context.update(_paying(game, ledger, held, transfers))
     return context
+
+
+def _from_the_ledger(ledger: engine.Ledger, title: str) -> dict:
+    """What the page shows of the ledger alone (and the title, in the result's text), in the
+    reader's language: kept with the ledger, as the parts of the page that show it are."""
+
+    def build() -> dict:
+        fmt = Money(ledger)
+        return {
+            "rows": standings(ledger),
+            "pool": fmt(ledger.pool),
+            "pot_title": pot_title(ledger),
+            "status_line": board_line(ledger),
+            "settle_line": settle_line(ledger) if ledger.over else None,
+            "dealt": dealt(ledger.game.rules, ledger.next_deal),
+            "family": family(ledger),
+            "leading": leading(ledger),
+            "offline_kit": offline.kit_attribute(ledger),
+            "asked": _asked(ledger, fmt),
+            "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
+            "last_hand": last_hand(ledger),
+            "share_text": share_text(ledger, title) if ledger.over else "",
+        }
+
+    return ledger_cache.derived(ledger, ("table page", get_language(), title), build)
 
 
 def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm:
