@@ -1,0 +1,363 @@
+"""The kept parts of the table page (games_extras.kept_part) are never stale: after each change a
+phone makes, the page served while the parts from before may still be kept is the page rendered
+afresh, but for the per-request tokens (issue 25)."""
+
+import datetime
+import difflib
+import random
+import re
+
+import pytest
+from django.conf import settings as site
+from django.middleware.csrf import _unmask_cipher_token
+from django.template import Context, Template, TemplateSyntaxError
+from django.test import Client
+from django.utils import timezone
+
+from kalooki_ledger.clubs import tournaments
+from kalooki_ledger.clubs.filing import file_game
+from kalooki_ledger.games import ledger_cache
+from kalooki_ledger.games.models import Game
+from tests.clubs.factories import finish_table, make_club, tournament_with
+from tests.games.web import FormClient, hand_post, stored_game, stored_ledger, worked_hands
+
+pytestmark = pytest.mark.django_db
+
+TOKENS = re.compile(r'(name="(?:key|csrfmiddlewaretoken)" value=")[^"]*(")')
+HTMX = {"HTTP_HX_REQUEST": "true"}
+OTHER_HOST = "kalooki.example"
+
+
+def normal(response) -> str:
+    return TOKENS.sub(r"\1TOKEN\2", response.content.decode())
+
+
+def differences(kept, fresh) -> str:
+    """The lines that differ between the kept and the fresh page, as a diff ("" if none)."""
+    if kept.status_code != fresh.status_code:
+        return f"status {kept.status_code} kept, {fresh.status_code} fresh"
+    lines = difflib.unified_diff(
+        normal(kept).splitlines(), normal(fresh).splitlines(), "kept", "fresh", lineterm="", n=1
+    )
+    return "\n".join(lines)
+
+
+def ask(client, game: Game, how: dict, headers: dict):
+    """The page (or the repeated post) a step shows, as the game's scoring link now reads."""
+    for name, value in how.get("session", {}).items():  # what a GET takes once, put back
+        session = client.session
+        session[name] = value
+        session.save()
+    url = game.get_absolute_url() + how.get("query", "")
+    extra = {**headers, **how.get("headers", {})}
+    if "post" in how:
+        path, data = how["post"]
+        return client.post(path(game), data(game), **extra)
+    return client.get(url, **extra)
+
+
+def kept_then_fresh(client, game: Game, how: dict) -> tuple[list[str], str]:
+    """The full page and the htmx fragment, kept parts allowed, then all rendered afresh: the
+    differences found (none when the kept page is the fresh one), and the fresh full page."""
+    kept = [ask(client, game, how, headers) for headers in ({}, HTMX)]
+    ledger_cache.clear()
+    fresh = [ask(client, game, how, headers) for headers in ({}, HTMX)]
+    found = []
+    for kind, before, after in zip(("page", "htmx"), kept, fresh, strict=True):
+        diff = differences(before, after)
+        if diff:
+            found.append(f"{kind}:\n{diff}")
+    return found, fresh[0].content.decode()
+
+
+def walk(client, game: Game, steps) -> dict[str, list[str]]:
+    """Each step's change made as a phone makes it, then the page checked (the step showing what
+    it should): the steps whose kept page was not the fresh one."""
+    stale = {}
+    for name, change, shows in steps:
+        game.refresh_from_db()
+        how = change(client, game) or {}
+        game.refresh_from_db()
+        found, html = kept_then_fresh(client, game, how)
+        assert shows in html, f"{name}: the page does not show {shows!r}"
+        if found:
+            stale[name] = found
+    return stale
+
+
+def report(stale: dict[str, list[str]]) -> str:
+    return "\n\n".join(f"STALE after {k}:\n" + "\n".join(v) for k, v in stale.items())
+
+
+# The changes, as the table page's forms send them (a plain post follows its redirect: the
+# notice it leaves is shown once, before the step's check).
+
+
+def nothing(client, game):
+    return None
+
+
+def posted(path, data, htmx=False):
+    def change(client, game):
+        extra = HTMX if htmx else {}
+        response = client.post(path(game), data(game), follow=not htmx, **extra)
+        assert response.status_code == 200, response.content.decode()[:2000]
+
+    return change
+
+
+def at(name: str):
+    return lambda game: f"/g/{game.edit_token}/{name}/"
+
+
+def hand(i: int):
+    """The i-th hand of the worked sheet, as the hand form posts it for the next number."""
+
+    def data(game):
+        played = worked_hands()[i]
+        number = stored_ledger(game).next_hand_number
+        return hand_post(number, played["winner"], game, **played["penalties"])
+
+    return posted(at("hands"), data, htmx=True)
+
+
+def void(game):
+    return {"number": str(stored_ledger(game).next_hand_number), "action": "void"}
+
+
+def refused(game):
+    data = hand_post(stored_ledger(game).next_hand_number, "Andy", game, Mark=20, John=30)
+    return {**data, f"value-{game.seats.get(name='Frank').position}": "9x"}
+
+
+def refused_again(client, game):
+    """A refused hand (a value that is none) and the same sent again: refused alike, changing
+    nothing, its errors shown and its typed values kept."""
+    response = client.post(at("hands")(game), refused(game))
+    html = response.content.decode()
+    assert response.status_code == 422 and 'value="9x"' in html and 'class="error"' in html
+    return {"post": (at("hands"), refused)}
+
+
+def buy_in(game):
+    return {"player": "Mark", "hand": str(len(stored_ledger(game).hands)), "choice": "in"}
+
+
+def handle(service: str, text: str, action: str = "save"):
+    data = {"player": "John", "service": service, "handle": text, "action": action}
+    return posted(at("pay-handle"), lambda game: data)
+
+
+def first_transfer(game) -> str:
+    html = Client().get(game.share_url()).content.decode()
+    # The key as the settle-up's tick sends it: payer>payee>amount.
+    found = re.search(r"(\w+) pays (\w+) £([\d.]+)", html)
+    assert found, "no transfer to tick"
+    return ">".join(found.groups())
+
+
+def tick(game):
+    return {"paid": [first_transfer(game)], "shown": "1"}
+
+
+def untick(game):
+    return {"shown": "1", "was": [first_transfer(game)]}
+
+
+def undone(client, game):
+    """The last hand undone from a plain form: its values wait in the session for the page,
+    which takes them once; each check's page is given them as the first page after the undo."""
+    response = client.post(at("undo")(game), {"hand": str(len(stored_ledger(game).hands))})
+    assert response.status_code == 302
+    waiting = {k: v for k, v in client.session.items() if k.startswith("restore-")}
+    assert waiting, "the undone hand's values are not offered"
+    return {"session": waiting}
+
+
+PLAYED = timezone.localdate() - datetime.timedelta(days=40)
+
+
+def dated(client, game):
+    response = client.post(at("date")(game), {"played_on": PLAYED.isoformat()}, follow=True)
+    assert response.status_code == 200  # on the score sheet, its notice shown there
+
+
+def filed(client, game):
+    file_game(game, make_club("Friday Club", "friday"))
+
+
+def swedish(client, game):
+    client.post("/i18n/setlang/", {"language": "sv", "next": game.get_absolute_url()})
+    assert 'lang="sv"' in client.get(game.get_absolute_url()).content.decode()
+
+
+def handover_shown(client, game):
+    return {"query": "?handover=1"}
+
+
+def other_host(client, game):
+    return {"headers": {"HTTP_HOST": OTHER_HOST}}
+
+
+GBP_WALK = [
+    ("a new game, no hands", nothing, "Hand 1 ·"),
+    ("hand 1 recorded", hand(0), "Hand 2 ·"),
+    ("a void hand recorded", posted(at("hands"), void, htmx=True), "Hand 3 ·"),
+    ("hand 2 recorded", hand(1), "Hand 4 ·"),
+    ("a refused hand, sent twice", refused_again, 'value="9x"'),
+    ("the page again after the refused hand", nothing, "Hand 4 ·"),
+    ("hand 3 recorded", hand(2), "Hand 5 ·"),
+    ("hand 4 recorded: Mark's buy-in asked", hand(3), "Buy in?"),
+    ("the buy-in answered", posted(at("buy-in"), buy_in), "Hand 6 ·"),
+    (
+        "the game stopped: the pot split",
+        posted(at("stop"), lambda g: {"settle": "split"}),
+        "Settle",
+    ),
+    ("John's pay handle set", handle("monzo", "john-pays"), "john-pays"),
+    ("a transfer ticked paid", posted(at("paid"), tick), " checked> <span>"),
+    ("John's pay handle changed", handle("paypal", "JohnPays"), "JohnPays"),
+    ("the transfer unticked", posted(at("paid"), untick), "Settle up"),
+    ("John's pay handle removed", handle("", "", action="remove"), "Settle up"),
+    ("the stop taken back", posted(at("stop"), lambda g: {"settle": ""}), "Hand 6 ·"),
+    ("hand 5 recorded: the game over", hand(4), "Game over"),
+    ("a pay handle set at the settle-up", handle("revolut", "johnp"), 'class="pay-link"'),
+    ("hand 5 undone: its values offered once", undone, 'class="notice restored"'),
+    ("the page again after the undo", nothing, "Hand 6 ·"),
+    ("hand 5 recorded again", hand(4), "Game over"),
+    ("the date played changed", dated, PLAYED.strftime("%b %Y")),
+    ("the game filed under a club", filed, "Friday Club"),
+    ("the language switched to Swedish", swedish, 'lang="sv"'),
+    ("the hand-over code shown", handover_shown, 'id="handover" open'),
+    ("the page without the hand-over code", nothing, 'id="handover">'),
+    ("the page read from another host name", other_host, f"http://{OTHER_HOST}/w/"),
+]
+
+
+def test_every_step_of_a_pound_game_shows_the_kept_parts_as_rendered_afresh(settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
+    game = stored_game(title="")  # untitled: its name reads the date it was played
+    stale = walk(FormClient(), game, GBP_WALK)
+    assert not stale, report(stale)
+
+
+def test_the_share_link_in_the_kept_foot_shows_the_host_the_page_is_read_from(settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
+    game, client = stored_game(hands=worked_hands()), FormClient()  # over: the result to share
+    share = f"{game.share_url()}</a>"
+    assert f"http://testserver{share}" in client.get(game.get_absolute_url()).content.decode()
+    html = client.get(game.get_absolute_url(), HTTP_HOST=OTHER_HOST).content.decode()
+    assert f"http://{OTHER_HOST}{share}" in html and "http://testserver" not in html
+    assert f'data-url="http://{OTHER_HOST}{game.share_url()}"' in html
+
+
+def test_an_undone_hands_values_are_offered_once_then_the_kept_form_is_empty():
+    game, client = stored_game(hands=worked_hands()[:2]), FormClient()
+    client.get(game.get_absolute_url())  # the form, kept empty for this ledger
+    client.post(at("undo")(game), {"hand": "2"})
+    offered = client.get(game.get_absolute_url()).content.decode()
+    again = client.get(game.get_absolute_url()).content.decode()
+    mark = game.seats.get(name="Mark").position
+    assert f'name="value-{mark}" value="50"' in offered
+    assert f'name="value-{mark}" value="50"' not in again
+    assert 'class="notice restored"' in offered and 'class="notice restored"' not in again
+
+
+def test_a_ticked_transfer_is_shown_ticked_on_the_kept_settle_up_and_unticked_after():
+    game, client = stored_game(hands=worked_hands()), FormClient()
+    client.get(game.get_absolute_url())
+    client.post(at("paid")(game), {"paid": ["Mark>John>1.60"], "shown": "1"})
+    assert (
+        'value="Mark&gt;John&gt;1.60" checked'
+        in client.get(game.get_absolute_url()).content.decode()
+    )
+    client.post(at("paid")(game), {"shown": "1", "was": ["Mark>John>1.60"]})
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'value="Mark&gt;John&gt;1.60">' in html
+
+
+def play_table(client, game: Game, winner: str) -> None:
+    """A tournament table played out from its phone: everyone else over the limit at once."""
+    names = [seat.name for seat in game.seats.all()]
+    penalties = {name: 120 for name in names if name != winner}
+    number = stored_ledger(game).next_hand_number
+    response = client.post(at("hands")(game), hand_post(number, winner, game, **penalties))
+    assert response.status_code == 302
+
+
+def test_a_tournament_tables_kept_parts_follow_the_tournament():
+    tournament = tournament_with(make_club("Friday Club", "friday"))
+    game, client = tournaments.load(tournament).heats[0].game, FormClient()
+    steps = [
+        ("a tournament table, no hands", nothing, "Hand 1 ·"),
+        ("the table played out", lambda c, g: play_table(c, g, g.seats.first().name), "to buy in"),
+    ]
+    stale = walk(client, game, steps)
+    for table in tournaments.load(tournament).heats[1:]:  # the other tables, elsewhere
+        finish_table(table.game)
+    tournaments.start_semis(tournament, random.Random(1))
+    stale |= walk(
+        client, game, [("the heats over: the semis seated", nothing, "out of the tournament")]
+    )
+    assert not stale, report(stale)
+
+
+# The tag itself.
+
+
+def form_fields(html: str, action: str) -> dict:
+    """The hidden fields of the page's form posting to `action`."""
+    form = re.search(rf'<form method="post" action="{re.escape(action)}".*?</form>', html, re.S)
+    assert form, f"no form posting to {action}"
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group())
+    return dict(fields)
+
+
+def test_two_phones_get_their_own_keys_and_csrf_tokens_from_the_kept_page():
+    game = stored_game(hands=worked_hands()[:2])
+    url, undo = game.get_absolute_url(), at("undo")(game)
+    one, two = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    pages = [c.get(url).content.decode() for c in (one, one, two)]
+    keys = [k for page in pages for k in re.findall(r'name="key" value="([^"]+)"', page)]
+    assert len(keys) == len(set(keys)) > 3  # every form of every page a key of its own
+    ones, twos = form_fields(pages[0], undo), form_fields(pages[2], undo)
+    for phone, fields in ((one, ones), (two, twos)):  # each phone's token is of its own cookie
+        secret = _unmask_cipher_token(fields["csrfmiddlewaretoken"])
+        assert secret == phone.cookies[site.CSRF_COOKIE_NAME].value
+    assert two.post(undo, ones).status_code == 403  # one phone's token fails the other's
+    assert two.post(undo, twos).status_code == 302  # its own, written afresh, is taken
+    answer = one.post(undo, ones)  # the game moved on: stale, but not refused as forged
+    assert answer.status_code in (200, 302, 409)
+
+
+def test_a_csrf_token_inside_a_kept_part_is_refused():
+    template = Template(
+        "{% load games_extras %}{% kept_part ledger %}<form>{% csrf_token %}</form>"
+        "{% endkept_part %}"
+    )
+    with pytest.raises(TemplateSyntaxError, match="command_fields"):
+        template.render(Context({"ledger": object(), "csrf_token": "a-token"}))
+
+
+NESTED = Template(
+    "{% load games_extras %}{% kept_part ledger 'outer' %}<form>{% command_fields %}</form>"
+    "{% kept_part ledger 'inner' %}<form>{% command_fields %}</form>{% endkept_part %}"
+    "{% endkept_part %}"
+)
+
+
+def test_a_kept_part_inside_a_kept_part_writes_each_forms_fields_once_and_afresh():
+    game = stored_game(hands=worked_hands()[:1])
+    ledger = stored_ledger(game)  # kept by version: its parts are kept with it
+    assert ledger_cache.get(*game.cache_key()).ledger is ledger
+    pages = [
+        NESTED.render(Context({"ledger": ledger, "csrf_token": token, "version": "7"}))
+        for token in ("token-one", "token-two", "token-two")
+    ]
+    for page, token in zip(pages, ("token-one", "token-two", "token-two"), strict=True):
+        assert page.count("<form>") == 2 and page.count('name="key"') == 2
+        assert page.count(f'name="csrfmiddlewaretoken" value="{token}"') == 2
+        assert page.count('name="version" value="7"') == 2 and "\x00" not in page
+    keys = [k for page in pages for k in re.findall(r'name="key" value="([^"]+)"', page)]
+    assert len(set(keys)) == 6
+    assert TOKENS.sub("", pages[1]) == TOKENS.sub("", pages[2])
