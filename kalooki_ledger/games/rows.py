@@ -101,9 +101,10 @@ _ATTNAMES = [field.attname for field in Game._meta.concrete_fields]
 
 
 def _game_by(field: str) -> KeptQuery:
-    """The game whose `field` is the parameter; unordered, as `get` asks (the token is unique)."""
+    """The game whose `field` is the parameter; unordered and limited, as `get` asks (the token
+    is unique: the database stops at the one row)."""
     return KeptQuery(
-        lambda token: Game.objects.filter(**{field: token}).order_by(), _TOKEN, _ATTNAMES
+        lambda token: Game.objects.filter(**{field: token}).order_by()[:1], _TOKEN, _ATTNAMES
     )
 
 

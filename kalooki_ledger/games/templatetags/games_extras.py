@@ -4,12 +4,13 @@ import html
 import secrets
 from collections.abc import Callable, Hashable
 from decimal import Decimal
-from functools import cache
+from functools import cache, partial
 
 from django import template
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.signals import setting_changed
+from django.template.loader_tags import BlockNode
 from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
@@ -68,6 +69,7 @@ def kept_url(name: str) -> str:
 def _forget(**kwargs) -> None:
     _static_urls.clear()
     _urls.clear()
+    _site_parts.clear()
 
 
 setting_changed.connect(_forget)  # a test's changed settings
@@ -112,9 +114,11 @@ def ledger_include(context: template.Context, name: str, ledger, *inputs) -> str
     whatever else it reads): rendered once for each ledger, language and inputs, as `kept_part`
     keeps a part of a template; a game's next version is another ledger."""
     key = (name, get_language(), plain(inputs))
-    return _kept(
-        context, ledger, key, lambda: context.template.engine.get_template(name).render(context)
-    )
+
+    def render() -> str:
+        return context.template.engine.get_template(name).render(context)
+
+    return _kept(context, partial(ledger_cache.derived, ledger), key, render)
 
 
 PLAIN = (str, int, float, Decimal, type(None))  # bool is an int
@@ -138,25 +142,46 @@ class KeptPartNode(template.Node):
     """`{% kept_part ledger input... [fresh=expr] %}...{% endkept_part %}`: the part rendered
     once for each ledger, language and inputs, as `ledger_include` keeps a template; its
     `{% command_fields %}` are written afresh for every request. `inputs` name everything it
-    reads that the ledger doesn't settle; while `fresh` holds, it is rendered every time."""
+    reads that the ledger doesn't settle; while `fresh` holds, it is rendered every time.
+    `{% site_part input... %}` (no ledger) is kept by this process for every page alike."""
 
     def __init__(self, nodelist, ledger, inputs, fresh, where: tuple[str, int]) -> None:
         self.nodelist, self.ledger, self.inputs, self.fresh = nodelist, ledger, inputs, fresh
         self.where = where
 
     def render(self, context: template.Context) -> str:
+        def render() -> str:
+            return self.nodelist.render(context)
+
         if self.fresh is not None and self.fresh.resolve(context):
-            return _kept(context, None, self.where, lambda: self.nodelist.render(context))
+            return _kept(context, _afresh, self.where, render)
         inputs = plain([value.resolve(context) for value in self.inputs])
         key = ("part", self.where, get_language(), inputs)
+        if self.ledger is None:  # its addresses start with the site's prefix
+            return _kept(context, _by_site, (*key, get_script_prefix()), render)
         ledger = self.ledger.resolve(context)
-        return _kept(context, ledger, key, lambda: self.nodelist.render(context))
+        return _kept(context, partial(ledger_cache.derived, ledger), key, render)
 
 
-def _kept(context: template.Context, ledger, key: Hashable, render: Callable[[], str]) -> str:
-    """`render()` kept with `ledger` under `key` (rendered afresh when `ledger` is None), its
-    command fields marked as it renders and written for this request, unless it sits inside
-    another kept part, which writes them."""
+def _afresh(key: Hashable, build: Callable[[], str]) -> str:
+    return build()
+
+
+# The site parts this process has rendered: a few per language (the page's head and header).
+_site_parts: dict[Hashable, str] = {}
+
+
+def _by_site(key: Hashable, build: Callable[[], str]) -> str:
+    html = _site_parts.get(key)
+    if html is None:
+        html = _site_parts[key] = build()
+    return html
+
+
+def _kept(context: template.Context, keep, key: Hashable, render: Callable[[], str]) -> str:
+    """`keep(key, marked)`: `render()` kept under `key`, its command fields marked as it
+    renders and written for this request, unless it sits inside another kept part, which
+    writes them."""
 
     def marked() -> str:
         with context.push({_KEEPING: True, "csrf_token": _NO_TOKEN}):
@@ -167,7 +192,7 @@ def _kept(context: template.Context, ledger, key: Hashable, render: Callable[[],
             )
         return html
 
-    html = marked() if ledger is None else ledger_cache.derived(ledger, key, marked)
+    html = keep(key, marked)
     return html if context.get(_KEEPING) else _with_fields(html, context)
 
 
@@ -179,6 +204,16 @@ def _with_fields(html: str, context: template.Context) -> str:
     return mark_safe("".join(filled))
 
 
+def _part(parser, token, end: str) -> tuple[template.NodeList, tuple[str, int]]:
+    nodelist = parser.parse((end,))
+    parser.delete_first_token()
+    where = (parser.origin.template_name, token.lineno)
+    # A block is the page's own (a child template fills it): kept, one page's would show on all.
+    if nodelist.get_nodes_by_type(BlockNode):
+        raise template.TemplateSyntaxError(f"{where}: a kept part may not hold a block")
+    return nodelist, where
+
+
 @register.tag
 def kept_part(parser, token) -> KeptPartNode:
     bits = token.split_contents()
@@ -187,8 +222,13 @@ def kept_part(parser, token) -> KeptPartNode:
     fresh = None
     if bits[-1].startswith("fresh="):
         fresh = parser.compile_filter(bits.pop()[len("fresh=") :])
-    nodelist = parser.parse(("endkept_part",))
-    parser.delete_first_token()
-    where = (parser.origin.template_name, token.lineno)
+    nodelist, where = _part(parser, token, "endkept_part")
     inputs = [parser.compile_filter(bit) for bit in bits[2:]]
     return KeptPartNode(nodelist, parser.compile_filter(bits[1]), inputs, fresh, where)
+
+
+@register.tag
+def site_part(parser, token) -> KeptPartNode:
+    nodelist, where = _part(parser, token, "endsite_part")
+    inputs = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
+    return KeptPartNode(nodelist, None, inputs, None, where)
