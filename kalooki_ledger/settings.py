@@ -219,6 +219,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+SESSION_ENGINE = "kalooki_ledger.session_store"  # Django's database store, read faster
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"

@@ -13,8 +13,16 @@ ROOT = Path(kalooki_ledger.__file__).parent
 PROJECT = "kalooki_ledger"
 
 # The site's plumbing beside the apps: error pages, the language switch, rate limits, upload
-# limits. It imports no app.
-SITE = {"error_pages", "faults", "languages", "throttle", "uploads"}
+# limits, queries kept compiled and the session store that reads through one. It imports no app.
+SITE = {
+    "error_pages",
+    "faults",
+    "kept_queries",
+    "languages",
+    "session_store",
+    "throttle",
+    "uploads",
+}
 # Clubs may reach the sheets (a club prints its tables' blank sheets, and names itself on a
 # game's PDF through the sheets' PLACE_NAMERS hook); the sheets never know a club.
 MAY_IMPORT = {

@@ -6,7 +6,7 @@ PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 from django.db import router
 from django.urls import reverse
 
-from kalooki_ledger.games.rows import KeptQuery
+from kalooki_ledger.kept_queries import KeptQuery
 
 from .models import Club, ClubGame, Tournament, TournamentTable
 
@@ -22,7 +22,7 @@ def place_of_game(game) -> str:
 
 def _filing_of(field: str) -> KeptQuery:
     """The club's name and slug and the tournament table of the game whose `field` is the token,
-    its SQL written once per process (games/rows.py): building the query cost a game page more
+    its SQL written once per process (kept_queries.py): building the query cost a game page more
     than running it. A light look (most games are filed nowhere): loading the link with its game
     and tournament as models cost a table page a fifth of its time."""
     return KeptQuery(
