@@ -172,10 +172,10 @@ _site_parts: dict[Hashable, str] = {}
 
 
 def _by_site(key: Hashable, build: Callable[[], str]) -> str:
-    html = _site_parts.get(key)
-    if html is None:
-        html = _site_parts[key] = build()
-    return html
+    part = _site_parts.get(key)
+    if part is None:
+        part = _site_parts[key] = build()
+    return part
 
 
 def _kept(context: template.Context, keep, key: Hashable, render: Callable[[], str]) -> str:
@@ -185,19 +185,19 @@ def _kept(context: template.Context, keep, key: Hashable, render: Callable[[], s
 
     def marked() -> str:
         with context.push({_KEEPING: True, "csrf_token": _NO_TOKEN}):
-            html = render()
-        if _NO_TOKEN in html:
+            part = render()
+        if _NO_TOKEN in part:
             raise template.TemplateSyntaxError(
                 f"{key!r}: a kept part writes its CSRF token by command_fields only"
             )
-        return html
+        return part
 
-    html = keep(key, marked)
-    return html if context.get(_KEEPING) else _with_fields(html, context)
+    part = keep(key, marked)
+    return part if context.get(_KEEPING) else _with_fields(part, context)
 
 
-def _with_fields(html: str, context: template.Context) -> str:
-    pieces = html.split(_FIELDS_MARK)
+def _with_fields(part: str, context: template.Context) -> str:
+    pieces = part.split(_FIELDS_MARK)
     filled = [pieces[0]]
     for piece in pieces[1:]:
         filled += [command_fields(context), piece]
