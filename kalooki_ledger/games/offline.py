@@ -77,10 +77,27 @@ def elimination_kit(ledger) -> dict | None:
     kit["record"] = [_recorded(row) for row in ledger.hands]
     # Where the game stood before its last hand: an undo kept offline goes back there.
     if ledger.hands:
-        before = replay(replace(ledger.game, hands=ledger.game.hands[:-1]))
-        if not before.problems:
-            kit["before"] = _standing(before)
+        before = ledger_cache.derived(ledger, _BEFORE, lambda: _standing_before(ledger))
+        if before is not None:
+            kit["before"] = before
     return kit
+
+
+_BEFORE = "standing before its last hand"
+
+
+def _standing_before(ledger) -> dict | None:
+    before = replay(replace(ledger.game, hands=ledger.game.hands[:-1]))
+    return None if before.problems else _standing(before)
+
+
+def keep_standing_before(after, before) -> None:
+    """Keeps `before`'s standing as the kit's "before" of `after` when `after` is `before` with
+    one hand more (a hand just recorded), so building its kit needs no replay of the game."""
+    hands = after.game.hands
+    if hands and replace(after.game, hands=hands[:-1]) == before.game:
+        standing = None if before.problems else _standing(before)
+        ledger_cache.derived(after, _BEFORE, lambda: standing)
 
 
 def _recorded(row) -> dict:

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 
+from kalooki_ledger.games import ledger_cache
 from tests.games.web import FormClient, family_game, hand_post, stored_game, worked_hands
 
 
@@ -104,6 +105,20 @@ def test_the_offline_figures_name_the_dealer_and_the_game_one_hand_back_for_an_u
     assert (kit["hands"], kit["dealer"]) == (2, game.ledger().dealer)
     assert kit["before"]["hands"] == 1 and kit["before"]["dealer"] == one_back.dealer
     assert [s["total"] for s in kit["before"]["seats"]] == [s.total for s in one_back.standings]
+
+
+@pytest.mark.django_db
+def test_the_figures_after_a_hand_recorded_from_the_page_are_the_figures_built_afresh():
+    # The hand recorded keeps the ledger it grew from as the kit's "before": no replay needed.
+    game = stored_game(hands=worked_hands()[:2])
+    client = FormClient()
+    kit_of(client, game)
+    third = hand_post(3, "John", game, Andy=38, Mark=53, Frank=40)
+    answer = client.post(f"/g/{game.edit_token}/hands/", third, headers={"HX-Request": "true"})
+    kept = kit_in(answer.content.decode())
+    ledger_cache.clear()
+    afresh = kit_of(client, game)
+    assert kept == afresh and kept["before"]["hands"] == 2 and kept["hands"] == 3
 
 
 @pytest.mark.django_db

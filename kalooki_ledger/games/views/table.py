@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
 
-from .. import answers, commands, device, handles, handover, posted
+from .. import answers, commands, device, handles, handover, offline, posted
 from ..forms.hand import HandForm
 from ..models import Game
 from ..present.table_page import card_values, table_page
@@ -85,7 +85,10 @@ def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
     """Load, parse, apply, render: the hand form is read against the ledger loaded here (the
     command refuses it, under the row's lock, when a change of hands came since)."""
     post, who = request.POST, device.device_label(request)
-    outcome = applied(game, lambda: posted.record_hand(post, game.ledger(), who))
+    before = game.ledger()
+    outcome = applied(game, lambda: posted.record_hand(post, before, who))
+    if outcome.ledger is not None:  # its offline kit starts from the ledger it grew from
+        offline.keep_standing_before(outcome.ledger, before)
     typed = {k: v for k, v in post.items() if k not in COMMAND_FIELDS}
     if outcome.verdict is commands.Verdict.STALE and _is_last_hand(game, typed):
         typed = {}  # a repeated tap, or a second phone that scored it the same: not offered again
