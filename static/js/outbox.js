@@ -40,6 +40,8 @@
   // soon, and the browser's own "online" event never comes when only the network was cut).
   var FIRST_PAUSE = 3000;
   var pause = FIRST_PAUSE;
+  var inflight = null; // the request on its way (its AbortController), and when it left
+  var woken = false; // the signal came back while a request hung on the lost one
 
   // ---- IndexedDB, directly: one store of commands, in the order they were made.
   var opened = null;
@@ -688,7 +690,7 @@
     var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid",
       date: "/date", "delete": one, edit: one }[entry.kind];
     var method = { "delete": "DELETE", edit: "PUT" }[entry.kind] || "POST";
-    var abort = new AbortController();
+    var abort = leaving();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
     if (GUARDED[entry.kind]) {
@@ -725,7 +727,7 @@
   function sendHandOver(entry) {
     var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
     var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
-    var abort = new AbortController();
+    var abort = leaving();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     return fetch("/g/" + token + "/handover/", { method: "POST", body: data, credentials: "same-origin", signal: abort.signal })
       .then(function (response) {
@@ -738,6 +740,23 @@
         clearTimeout(timer);
         return { status: 0, body: {} };
       });
+  }
+  function leaving() {
+    woken = false;
+    inflight = new AbortController();
+    return inflight;
+  }
+  // The signal is back (the browser says so, or the page is looked at again): send now, not
+  // after the back-off. A request left hanging on the lost network is given up and sent again
+  // at once, with its key, so it is stored once whatever became of it.
+  function wake(retryRefused) {
+    pause = FIRST_PAUSE;
+    if (flushing && inflight && sending !== null) {
+      woken = true;
+      inflight.abort();
+      return;
+    }
+    flush(retryRefused);
   }
   function flush(retryRefused) {
     if (!navigator.onLine) { return; }
@@ -793,8 +812,9 @@
         if (answer.status === 0 || answer.status >= 500) {
           entry.state = "queued";
           say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
-          again = false;
-          later();
+          again = woken && answer.status === 0;
+          woken = false;
+          if (!again) { later(); }
         } else {
           entry.server = answer.body.game || null;
           if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
@@ -936,9 +956,9 @@
     var main = document.querySelector("main");
     if (theirs && main) { main.replaceWith(document.importNode(theirs, true)); }
   }
-  window.addEventListener("online", function () { flush(true); });
+  window.addEventListener("online", function () { wake(true); });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { flush(); }
+    if (document.visibilityState === "visible") { wake(false); }
   });
   document.addEventListener("DOMContentLoaded", function () {
     if (!document.documentElement.dataset.keptAt) { heard(0); }
