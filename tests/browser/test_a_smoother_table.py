@@ -9,8 +9,16 @@ import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import look
-from tests.browser.test_offline import HANDS, open_kept, record, server_hands
+from tests.browser.conftest import Signal, _close, look
+from tests.browser.test_offline import (
+    HANDS,
+    open_kept,
+    post_hand,
+    record,
+    server_hands,
+    until,
+)
+from tests.browser.test_sheet_without_signal import edit_url, kept, sheet_url
 from tests.games.web import stored_game
 
 pytestmark = pytest.mark.browser
@@ -145,3 +153,115 @@ def test_kept_hands_are_sent_within_2_s_of_the_signal_coming_back(phone_on_signa
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=10_000)
     assert time.monotonic() - back <= SENT_BACK
     assert len(server_hands(game)) == 3
+
+
+class CountedSignal(Signal):
+    """The signal, noting each request line that goes through it, in order."""
+
+    def __init__(self, target: str):
+        self.lines: list[str] = []
+        super().__init__(target)
+
+    def _pump(self, source, sink) -> None:
+        try:
+            while data := source.recv(65536):
+                for found in REQUEST.finditer(data):
+                    self.lines.append(found.group(1).decode())
+                sink.sendall(data)
+        except OSError:
+            pass
+        with self.lock:
+            self.open -= {source, sink}
+        _close(source)
+        _close(sink)
+
+
+REQUEST = re.compile(rb"((?:GET|POST|PUT|DELETE) \S+) HTTP/1\.1\r\n")
+
+
+@pytest.fixture
+def counted(live_server, transactional_db):
+    proxy = CountedSignal(live_server.url)
+    yield proxy
+    proxy.cut()
+
+
+def play(page, winner: str, values: dict[str, int], button: str = "Record hand") -> None:
+    until(page, "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.locator("label.pick", has_text=winner).click()
+    for name, value in values.items():
+        page.locator(f'.value[data-player="{name}"] input').fill(str(value))
+    page.get_by_role("button", name=button).click()
+
+
+# Six small hands, then two that leave Frank on 142; the next (kept) puts him over and he buys
+# in. Deleting hand 8 then leaves him within after the new hand 8: a buy-in nobody was asked for.
+ONLINE = [("Mark", {"Andy": 2, "John": 2, "Frank": 2})] * 6 + [
+    ("John", {"Andy": 10, "Mark": 10, "Frank": 90}),
+    ("Andy", {"Mark": 10, "John": 10, "Frank": 40}),
+]
+KEPT = [
+    ("Mark", {"Andy": 5, "John": 5, "Frank": 20}),
+    ("John", {"Andy": 5, "Mark": 5, "Frank": 5}),
+]
+
+
+def test_a_kept_delete_that_breaks_later_hands_warns_and_the_game_offers_no_stop_nor_money(
+    browser, counted
+):
+    signal = counted
+    page = narrow_phone(browser, signal.url)
+    game = stored_game()
+    for number, (winner, values) in enumerate(ONLINE, 1):
+        post_hand(game, number, winner, values)
+    open_kept(page, game)
+    page.goto(sheet_url(game))
+    for number in range(1, 9):
+        kept(page, edit_url(game, number))
+    page.goto(game.get_absolute_url())
+    until(page, f"!!localStorage.getItem('kalooki-kit-{game.edit_token}')")
+
+    signal.cut()
+    record(page, *KEPT[0])
+    page.locator("#offline-ask").get_by_role("button", name="Buy in").click()
+    record(page, *KEPT[1])
+    expect(page.locator("#outbox li.queued")).to_have_count(3)
+
+    page.goto(edit_url(game, 8))  # the copy the worker kept
+    asked: list[str] = []
+
+    def refuse(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", refuse)
+    page.get_by_role("button", name="Delete hand 8").click()
+    until(page, "true")
+    assert asked and "later hands that no longer fit" in asked[0]
+    expect(page.locator("#outbox li")).to_have_count(3)  # nothing kept
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete hand 8").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    expect(page.locator("#outbox li.queued")).to_have_count(4)
+
+    page.goto(game.get_absolute_url())  # the kept table: no stop, and why
+    expect(page.locator("#unfit")).to_contain_text("don't fit together")
+    expect(page.locator("details.stop")).to_be_hidden()
+    no_sideways_scroll(page)
+    look(page, "i35-kept-delete-unfit", full_page=True)
+
+    page.goto(sheet_url(game))  # the signal comes back on the score sheet
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=30_000)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.ledger().problems and stored.stopped == ""
+    assert len(server_hands(game)) == 9
+    page.wait_for_timeout(2000)  # the worker keeps the sheet and its edit pages meanwhile
+    deleted = next(i for i, line in enumerate(signal.lines) if line.startswith("DELETE "))
+    assert f"GET {edit_url(game, 10)}" not in signal.lines[deleted + 1 :]
+
+    page.goto(game.get_absolute_url())  # online: the table offers no stop nor money either
+    expect(page.locator("#live")).to_contain_text("conflict")
+    expect(page.locator("details.stop")).to_have_count(0)
+    expect(page.locator("form.settle")).to_have_count(0)
+    page.context.close()
