@@ -701,6 +701,21 @@
       row.classList.toggle("out", seat.out);
       row.classList.add("reckoned");
     });
+    // The server's lines as last seen (its hand, dealer, pool and last hand) would be a second set.
+    document.querySelectorAll("#live p.status, #live p.last").forEach(function (p) { p.hidden = mine; });
+    if (mine) {
+      rows.forEach(function (row) {
+        var head = row.querySelector("th");
+        var deals = head.firstChild.textContent.trim() === table.dealer;
+        var tag = Array.prototype.filter.call(head.querySelectorAll(".tag"), function (t) { return t.dataset.deals || t.textContent === gettext("deals"); })[0];
+        if (!tag && deals) {
+          tag = element("span", "tag", gettext("deals"));
+          head.appendChild(document.createTextNode(" "));
+          head.appendChild(tag);
+        }
+        if (tag) { tag.dataset.deals = "1"; tag.hidden = !deals; }
+      });
+    }
     var standings = document.querySelector("#live table.standings");
     var mark = document.getElementById("reckoned");
     if (mine && !mark) {

@@ -265,3 +265,64 @@ def test_a_kept_delete_that_breaks_later_hands_warns_and_the_game_offers_no_stop
     expect(page.locator("details.stop")).to_have_count(0)
     expect(page.locator("form.settle")).to_have_count(0)
     page.context.close()
+
+
+ENGLISH = ("Hand ", "not sent", "Counted", "undone", "values", "table below", "Record", "Undo")
+ENGLISH += ("retry", " won", " deals", "to go", "Buy-ins", "Total", "Money", "Player")
+
+
+def test_without_signal_in_swedish_one_set_of_figures_and_an_undo_puts_its_values_back(
+    browser, signal
+):
+    page = narrow_phone(browser, signal.url, locale="sv-SE")
+    page.on("dialog", lambda dialog: dialog.accept())
+    game = stored_game()
+    open_kept(page, game)
+    play(page, "John", {"Andy": 20, "Mark": 30, "Frank": 40}, "För in given")
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Giv 2\b"))
+
+    signal.cut()
+    play(page, "Andy", {"Mark": 5, "John": 7, "Frank": 9}, "För in given")
+    play(page, "Mark", {"Andy": 11, "John": 13, "Frank": 15}, "För in given")
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+    frank = page.locator("#live table.standings tbody tr", has=page.locator("th", has_text="Frank"))
+    expect(frank.locator("td").first).to_have_text("64")  # 40 + 9 + 15, as the strip counts
+    strip = page.locator("form.hand .strip li").evaluate_all(
+        "rows => rows.map(r => [r.firstChild.textContent.trim(),"
+        " r.querySelector('strong').textContent])"
+    )
+    board = page.locator("#live table.standings tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.querySelector('th').firstChild.textContent.trim(),"
+        " r.querySelector('td').textContent])"
+    )
+    assert sorted(strip) == sorted(board)
+    expect(page.locator("#reckoned")).to_have_text(
+        "Räknat på telefonen med givarna som inte har skickats än."
+    )
+    page.wait_for_timeout(4000)  # a try to send has failed meanwhile
+    expect(page.locator("#signal")).to_contain_text("Giv 3: Mark vann")
+    expect(page.locator("#signal")).to_contain_text("försöker igen")
+
+    page.get_by_role("button", name="Ångra senaste given (3)").click()
+    expect(page.locator(".notice.restored")).to_have_text(
+        "Giv 3 ångrad — dess värden är tillbaka i formuläret."
+    )
+    expect(page.locator('input[name=winner][value="Mark"]')).to_be_checked()
+    for name, value in {"Andy": "11", "John": "13", "Frank": "15"}.items():
+        expect(page.locator(f'.value[data-player="{name}"] input')).to_have_value(value)
+    expect(frank.locator("td").first).to_have_text("49")
+    # Hand 3 is to play again, dealt by John, whom the board names: no line of the server's left.
+    expect(page.locator("#hand-title")).to_have_text("Giv 3 · John ger")
+    expect(page.locator("#live table.standings .tag:visible", has_text="ger")).to_have_count(1)
+    john = page.locator("#live table.standings tbody tr", has=page.locator("th", has_text="John"))
+    expect(john.locator(".tag", has_text="ger")).to_be_visible()
+    expect(page.locator("#live p.status")).to_be_hidden()
+    shown = " ".join(page.locator(s).inner_text() for s in ("#outbox", "#signal", "#live"))
+    assert [word for word in ENGLISH if word in shown] == []
+    no_sideways_scroll(page)
+    look(page, "i35-offline-undo-in-swedish", full_page=True)
+
+    signal.restore()
+    expect(page.locator("#outbox h2")).to_have_text("Alla givar är sparade", timeout=30_000)
+    assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
+    page.context.close()
