@@ -3,6 +3,8 @@ recorded on the page, a figure corrected by typing over it, the outbox sending a
 signal is back, an offline undo's values, and the worker leaving a deleted hand's page alone."""
 
 import re
+import socket
+import threading
 import time
 
 import pytest
@@ -121,6 +123,68 @@ def test_a_figure_is_selected_when_tapped_so_typing_replaces_it(phone):
 
 
 SENT_BACK = 2.0  # s: the outbox sends within this of the signal's return
+
+
+class WeakSignal(Signal):
+    """A signal that can go weak: connections are taken but nothing goes through them (no
+    answer, no refusal), as when a phone's network hangs; `restore()` makes it whole again, the
+    hung connections staying hung."""
+
+    def __init__(self, target: str):
+        self.weak = False
+        self.hung: list = []
+        super().__init__(target)
+
+    def fade(self) -> None:
+        self.weak = True
+        with self.lock:  # the connections open now are lost with the network
+            for conn in self.open:
+                _close(conn)
+            self.open.clear()
+
+    def _accept(self, listener) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            if self.weak:
+                self.hung.append(client)
+                continue
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.open |= {client, server}
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+
+def test_a_send_hung_on_a_weak_signal_is_made_again_at_once_when_the_signal_is_back(
+    browser, live_server, transactional_db
+):
+    signal = WeakSignal(live_server.url)
+    page = narrow_phone(browser, signal.url)
+    game = stored_game()
+    open_kept(page, game)
+    record(page, *HANDS[0])
+    expect(page.locator("#signal")).to_have_text(re.compile(r": saved$"))
+    signal.fade()
+    record(page, *HANDS[1])  # no answer: kept after 10 s, then sent again, and hung again
+    expect(page.locator("#outbox li.sending")).to_have_count(1, timeout=20_000)
+
+    signal.weak = False
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the browser says so
+    back = time.monotonic()
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=20_000)
+    assert time.monotonic() - back <= SENT_BACK
+    assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
+    page.context.close()
+    for conn in signal.hung:
+        _close(conn)
+    signal.cut()
 
 
 def test_kept_hands_are_sent_within_2_s_of_the_signal_coming_back(phone_on_signal, signal):
