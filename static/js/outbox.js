@@ -40,7 +40,7 @@
   // soon, and the browser's own "online" event never comes when only the network was cut).
   var FIRST_PAUSE = 3000;
   var pause = FIRST_PAUSE;
-  var inflight = null; // the request on its way (its AbortController), and when it left
+  var inflight = null; // the request on its way (its AbortController)
   var woken = false; // the signal came back while a request hung on the lost one
 
   // ---- IndexedDB, directly: one store of commands, in the order they were made.
@@ -692,7 +692,6 @@
       var seat = by[name];
       var cells = row.querySelectorAll("td");
       if (!seat || cells.length < 3) { return; }
-      if (!row.dataset.server) { row.dataset.server = JSON.stringify([cells[0].textContent, cells[1].textContent, cells[2].textContent]); }
       if (!mine) { return; }
       cells[0].textContent = String(seat.total);
       cells[1].textContent = seat.out ? "–" : String(k.within - seat.total);
