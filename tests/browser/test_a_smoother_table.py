@@ -98,6 +98,11 @@ def test_each_form_of_the_table_names_the_version_it_shows_after_hands(phone):
     expect(page.locator("#over-title")).to_have_text("Game over")
     assert Game.objects.get(pk=game.pk).stopped == "split"
     assert len(server_hands(game)) == 1
+    # And the settling up's first tick.
+    page.locator("form.settle input[name=paid]").first.check()
+    expect(page.locator("#signal")).to_have_text(re.compile(r": saved$"))
+    assert Game.objects.get(pk=game.pk).paid_transfers.count() == 1
+    assert "Nothing was saved" not in page.locator("main").inner_text()
 
 
 def test_a_figure_is_selected_when_tapped_so_typing_replaces_it(phone):
