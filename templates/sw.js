@@ -13,6 +13,18 @@ var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$
 var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|handover|hands\/[0-9]+\/(edit|delete))\/$/;
 var EDITS = /href="(\/g\/[A-Za-z0-9_-]+\/hands\/[0-9]+\/edit\/)"/g;
 var PATIENCE = 4000; // ms to wait for the network before showing the kept copy
+var GAME = /^\/(?:g|api\/v1\/games)\/([A-Za-z0-9_-]+)\//;
+// Per game, the round of edit pages being kept: a newer sheet, or any change sent for the game
+// (a delete renumbers the hands), ends the round before it, so no removed hand's page is asked for.
+var rounds = {};
+function gameOf(url) {
+  var found = new URL(url, self.location.origin).pathname.match(GAME);
+  return found ? found[1] : "";
+}
+function nextRound(game) {
+  rounds[game] = (rounds[game] || 0) + 1;
+  return rounds[game];
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.addAll(KEPT); }));
@@ -44,7 +56,9 @@ function keepPath(path) {
   var request = new Request(new URL(path, self.location.origin).href, {
     credentials: "same-origin", headers: { "X-Kept-Copy": "1" },
   });
-  return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
+  return fetch(request).then(function (response) {
+    return keep(request, response).then(function () { return response; });
+  }).catch(function () { return null; });
 }
 
 // A page is kept with the time it was fetched, so the offline page can say how old it is.
@@ -57,18 +71,30 @@ function keep(request, response) {
     headers.set("X-Kept-At", new Date().toISOString());
     return caches.open(PAGES).then(function (cache) {
       return cache.put(request.url, new Response(text, { status: 200, headers: headers }));
-    }).then(function () { return keepEdits(text); });
+    }).then(function () { return keepEdits(text, request.url); });
   });
 }
 
 // A scoring sheet's edit pages, kept afresh with it (one after another: a delete renumbers
 // them), so an earlier hand can be corrected or deleted without signal.
-function keepEdits(text) {
+function keepEdits(text, url) {
   var paths = [], found;
   EDITS.lastIndex = 0;
   while ((found = EDITS.exec(text))) { paths.push(found[1]); }
+  if (!paths.length) { return Promise.resolve(); }
+  var game = gameOf(url);
+  var round = nextRound(game);
   return paths.reduce(function (done, path) {
-    return done.then(function () { return keepPath(path); });
+    return done.then(function (going) {
+      if (going === false || rounds[game] !== round) { return false; }
+      return keepPath(path).then(function (response) {
+        if (!response || response.status !== 404) { return true; }
+        // The hand is gone (deleted meanwhile): its copy goes too, and so do the ones after it.
+        return caches.open(PAGES).then(function (cache) {
+          return cache["delete"](new URL(path, self.location.origin).href);
+        }).then(function () { return false; });
+      });
+    });
   }, Promise.resolve());
 }
 
@@ -121,6 +147,9 @@ function networkFirst(event, kept, keepIt) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
+  if (request.method !== "GET" && url.origin === self.location.origin && gameOf(request.url)) {
+    nextRound(gameOf(request.url)); // a change to the game: the edit pages being kept may be stale
+  }
   if (request.method === "POST" && request.mode === "navigate" && SHEET_FORMS.test(url.pathname)) {
     // No signal: back to the page the form was on (its kept copy), whose outbox keeps it.
     event.respondWith(fetch(request).catch(function () {

@@ -137,7 +137,8 @@ def close(run: Replayed) -> Ledger:
         pool=state.pool,
         standings=table,
         hands=tuple(state.rows),
-        transfers=fewest_transfers(nets, seats) if over else (),
+        # Hands that don't fit settle nothing: no money is owed until the scorer resolves them.
+        transfers=fewest_transfers(nets, seats) if over and not state.problems else (),
         problems=tuple(state.problems),
         money_digits=digits,
         sharers=sharers,

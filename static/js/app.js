@@ -193,9 +193,12 @@
 
   // Typing over a stake replaces it. A phone puts the caret where the finger lifted, after the
   // focus: the figure is selected again on the tap that focused it (not on a later one).
+  // So is a figure of a hand (its form on the table and on the edit page): typing 5 over 50
+  // makes 5, not 505.
+  var SELECTED = "input[data-select], form.hand input[type=text][inputmode]";
   var tapped = null;
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches && event.target.matches("input[data-select]")) {
+    if (event.target.matches && event.target.matches(SELECTED)) {
       event.target.select();
       tapped = event.target;
     }
@@ -256,6 +259,12 @@
   // The outbox (outbox.js) brought the table up to date.
   document.addEventListener("kalooki:refreshed", function () { setUp(document); });
   document.addEventListener("htmx:afterSettle", function (event) {
+    // Every form of the page names the version the table now shows, not the one it was loaded
+    // with: those outside the swapped part too (the hand-over), or their first tap is refused.
+    var live = document.getElementById("live");
+    if (live && live.dataset.version) {
+      document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = live.dataset.version; });
+    }
     if (event.detail.elt.id === "live") { showShare(event.detail.elt.ownerDocument); }
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {
       setUp(event.detail.elt.ownerDocument.getElementById("live").parentNode);

@@ -40,6 +40,8 @@
   // soon, and the browser's own "online" event never comes when only the network was cut).
   var FIRST_PAUSE = 3000;
   var pause = FIRST_PAUSE;
+  var inflight = null; // the request on its way (its AbortController)
+  var woken = false; // the signal came back while a request hung on the lost one
 
   // ---- IndexedDB, directly: one store of commands, in the order they were made.
   var opened = null;
@@ -344,9 +346,11 @@
     });
     box.appendChild(list);
     if (entries.length) {
+      var counted = onTable && document.getElementById("reckoned");
       box.appendChild(element("p", "muted", !onTable ? gettext("The sheet below doesn't count these yet.")
-        : navigator.onLine ? gettext("The table below doesn't count these yet.")
-          : gettext("No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet.")));
+        : counted ? gettext("The table below counts them, worked out on this phone: they are sent when the signal returns.")
+          : navigator.onLine ? gettext("The table below doesn't count these yet.")
+            : gettext("No signal: they are kept on this phone and sent when it returns. The table below doesn't count them yet.")));
     }
   }
   // A refused command: both versions, and the scorer's choice.
@@ -412,9 +416,38 @@
   // the engine's figures on the hand form (data-offline-kit, an attribute, which survives every
   // htmx swap), so the scorer answers the buy-in question without signal. The server replays
   // everything it is sent: a wrong guess comes back refused.
+  var KIT = "kalooki-kit-" + token;
   function kit() {
     var form = document.querySelector("form.hand[data-offline-kit]");
     return form ? JSON.parse(form.dataset.offlineKit) : null;
+  }
+  // The table's kit, kept for the score sheet's pages (which have none): used there only while
+  // it is the game as this phone last heard of it.
+  function keepKit() {
+    var form = document.querySelector("form.hand[data-offline-kit]");
+    var live = document.getElementById("live");
+    if (!form || !live || document.documentElement.dataset.keptAt) { return; }
+    try {
+      localStorage.setItem(KIT, JSON.stringify({ version: Number(live.dataset.version), kit: form.dataset.offlineKit }));
+    } catch (e) { /* private tab */ }
+  }
+  function sheetKit() {
+    try {
+      var held = JSON.parse(localStorage.getItem(KIT) || "null");
+      return held && held.version === known() ? JSON.parse(held.kit) : null;
+    } catch (e) { return null; }
+  }
+  // Whether the kept commands leave hands that don't fit (a buy-in nobody is asked for, a hand
+  // after the game was won, a question never answered): the engine would then report problems.
+  function breaks(k, kept) {
+    if (!k || !k.record) { return false; }
+    var fits = reckon(k, kept);
+    if (fits === null) { return true; }
+    var hands = replayed(k.record, kept).filter(function (c) { return c.kind === "hand"; }).length;
+    return Boolean(fits.winner) && fits.hands < hands;
+  }
+  function corrected(kept) {
+    return kept.some(function (e) { return e.kind === "edit" || e.kind === "delete"; });
   }
   // The engine's elimination rules (rules/elimination.py) over the kept commands, from the
   // kit: totals, buy-ins left, who is out, the next dealer, the question to ask, or the winner.
@@ -591,8 +624,10 @@
   // The forms count on from the last command kept, so the scorer can go on recording.
   function numberForms() {
     if (!onTable) { return; }
+    keepKit();
     var form = document.querySelector("form.hand");
     if (form) { ask(form); }
+    unfit();
     var hand = document.querySelector("form.hand input[name=number]");
     // The number the server gave the form, kept through the outbox's renumbering.
     if (hand && !hand.dataset.server) { hand.dataset.server = hand.value; }
@@ -605,7 +640,7 @@
       if (table && table.dealer) { title += " · " + interpolate(gettext("%(dealer)s deals"), { dealer: table.dealer }); }
       document.getElementById("hand-title").textContent = title;
     }
-    if (table) { standing(form, table); }
+    if (table) { standing(form, table); board(table); }
     var undoForm = document.querySelector('#live form[action$="/undo/"]');
     if (undoForm) {
       var undo = undoForm.querySelector("input[name=hand]");
@@ -630,7 +665,66 @@
       list.appendChild(row);
     });
   }
+  // The kept corrections leave hands that don't fit: no stop until the scorer resolves them.
+  function unfit() {
+    var broken = corrected(entries) && breaks(kit(), entries);
+    document.querySelectorAll("#live details.stop").forEach(function (d) { d.hidden = broken; });
+    var note = document.getElementById("unfit");
+    if (!broken) { if (note) { note.remove(); } return; }
+    if (!note) {
+      note = element("p", "notice warning", gettext("The hands kept on this phone don't fit together: correct them on the score sheet. The game can't be stopped and nothing is settled until they do."));
+      note.id = "unfit";
+      var live = document.getElementById("live");
+      if (live) { live.insertBefore(note, live.firstChild); }
+    }
+  }
+  // The standings show the phone's own reckoning too (one set of figures), marked as not sent.
+  function board(table) {
+    var k = kit();
+    var rows = document.querySelectorAll("#live table.standings tbody tr");
+    if (!k || !rows.length) { return; }
+    var mine = entries.some(function (e) { return NUMBERED[e.kind] || e.kind === "edit" || e.kind === "delete"; });
+    var by = {};
+    table.seats.forEach(function (s) { by[s.name] = s; });
+    rows.forEach(function (row) {
+      var head = row.querySelector("th");
+      var name = head && head.firstChild && head.firstChild.textContent.trim();
+      var seat = by[name];
+      var cells = row.querySelectorAll("td");
+      if (!seat || cells.length < 3) { return; }
+      if (!mine) { return; }
+      cells[0].textContent = String(seat.total);
+      cells[1].textContent = seat.out ? "–" : String(k.within - seat.total);
+      var allowed = cells[2].textContent.split("/")[1];
+      if (seat.left !== null && allowed && /^[0-9]+$/.test(allowed)) { cells[2].textContent = (Number(allowed) - seat.left) + "/" + allowed; }
+      row.classList.toggle("out", seat.out);
+      row.classList.add("reckoned");
+    });
+    // The server's lines as last seen (its hand, dealer, pool and last hand) would be a second set.
+    document.querySelectorAll("#live p.status, #live p.last").forEach(function (p) { p.hidden = mine; });
+    if (mine) {
+      rows.forEach(function (row) {
+        var head = row.querySelector("th");
+        var deals = head.firstChild.textContent.trim() === table.dealer;
+        var tag = Array.prototype.filter.call(head.querySelectorAll(".tag"), function (t) { return t.dataset.deals || t.textContent === gettext("deals"); })[0];
+        if (!tag && deals) {
+          tag = element("span", "tag", gettext("deals"));
+          head.appendChild(document.createTextNode(" "));
+          head.appendChild(tag);
+        }
+        if (tag) { tag.dataset.deals = "1"; tag.hidden = !deals; }
+      });
+    }
+    var standings = document.querySelector("#live table.standings");
+    var mark = document.getElementById("reckoned");
+    if (mine && !mark) {
+      mark = element("p", "muted reckoned", gettext("Counted on this phone with the hands not sent yet."));
+      mark.id = "reckoned";
+      standings.parentNode.insertBefore(mark, standings);
+    } else if (!mine && mark) { mark.remove(); }
+  }
   function clear(form) {
+    form.querySelectorAll(".notice.restored").forEach(function (note) { note.remove(); });
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (box) { box.checked = false; });
     form.querySelectorAll("input[type=text]").forEach(function (input) { input.value = ""; input.disabled = false; });
     form.querySelectorAll(".won").forEach(function (box) { box.classList.remove("won"); });
@@ -664,8 +758,56 @@
   }
 
   // ---- Keeping a command, and sending the outbox in order.
+  // The hand an undo takes back, as this phone last had it: a kept hand (or its kept edit), else
+  // the server's (the kit's record of an elimination game).
+  function undoneHand(number) {
+    for (var i = entries.length - 1; i >= 0; i--) {
+      var e = entries[i];
+      if ((e.kind === "hand" || e.kind === "edit") && e.body.number === number) { return e.body; }
+    }
+    var k = kit();
+    return k && k.record && !corrected(entries) ? k.record[number - 1] || null : null;
+  }
+  // As online: the undone hand's values back in the form, to mend what was wrong.
+  function fillHand(hand, number) {
+    var form = document.querySelector("form.hand");
+    if (!form || form.hidden || !hand || hand["void"] || !hand.winner) { return; }
+    clear(form);
+    var pick = Array.prototype.filter.call(form.querySelectorAll("input[name=winner]"), function (r) { return r.value === hand.winner; })[0];
+    if (!pick) { return; }
+    pick.checked = true;
+    var box = form.querySelector("input[name=kalookie]");
+    if (box) { box.checked = Boolean(hand.kalookie); }
+    var seats = players(form);
+    Object.keys(seats).forEach(function (seat) {
+      var name = seats[seat];
+      var value = form.querySelector("#value-" + seat);
+      var cards = form.querySelector("#cards-" + seat);
+      if (value && hand.penalties && hand.penalties[name] !== undefined) { value.value = hand.penalties[name]; }
+      if (cards && hand.counts && hand.counts[name]) {
+        cards.value = hand.counts[name].cards;
+        var jokers = form.querySelector("#jokers-" + seat);
+        if (jokers && hand.counts[name].jokers) { jokers.value = hand.counts[name].jokers; }
+      }
+      var adjust = form.querySelector("#adjust-" + seat);
+      if (adjust && hand.adjustments && hand.adjustments[name] !== undefined) {
+        var points = hand.adjustments[name];
+        var sign = form.querySelector('[name="sign-' + seat + '"]');
+        if (sign) { sign.value = points < 0 ? "-" : ""; points = Math.abs(points); }
+        adjust.value = points;
+        var reason = form.querySelector("#reason-" + seat);
+        if (reason && hand.reason && hand.reason[name]) { reason.value = hand.reason[name]; }
+      }
+    });
+    pick.dispatchEvent(new Event("change", { bubbles: true })); // app.js marks the winner
+    var note = element("p", "notice restored", interpolate(gettext("Hand %(number)s undone — its values are back in the form."), { number: number }));
+    note.setAttribute("role", "status");
+    var strip = form.querySelector(".strip");
+    form.insertBefore(note, strip ? strip.nextSibling : form.firstChild);
+  }
   function keep(entry, form, then) {
     saved = [];
+    var undone = entry.kind === "undo" ? undoneHand(entry.body.number) : null;
     return save(entry).then(load).then(function () {
       say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
       if (form) {
@@ -675,6 +817,7 @@
       }
       render();
       numberForms();
+      if (undone) { fillHand(undone, entry.body.number); }
       if (form) { document.dispatchEvent(new CustomEvent("kalooki:kept")); }
       flush();
       if (then) { then(); }
@@ -688,7 +831,7 @@
     var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid",
       date: "/date", "delete": one, edit: one }[entry.kind];
     var method = { "delete": "DELETE", edit: "PUT" }[entry.kind] || "POST";
-    var abort = new AbortController();
+    var abort = leaving();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
     if (GUARDED[entry.kind]) {
@@ -725,7 +868,7 @@
   function sendHandOver(entry) {
     var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
     var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
-    var abort = new AbortController();
+    var abort = leaving();
     var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     return fetch("/g/" + token + "/handover/", { method: "POST", body: data, credentials: "same-origin", signal: abort.signal })
       .then(function (response) {
@@ -738,6 +881,23 @@
         clearTimeout(timer);
         return { status: 0, body: {} };
       });
+  }
+  function leaving() {
+    woken = false;
+    inflight = new AbortController();
+    return inflight;
+  }
+  // The signal is back (the browser says so, or the page is looked at again): send now, not
+  // after the back-off. A request left hanging on the lost network is given up and sent again
+  // at once, with its key, so it is stored once whatever became of it.
+  function wake(retryRefused) {
+    pause = FIRST_PAUSE;
+    if (flushing && inflight && sending !== null) {
+      woken = true;
+      inflight.abort();
+      return;
+    }
+    flush(retryRefused);
   }
   function flush(retryRefused) {
     if (!navigator.onLine) { return; }
@@ -792,9 +952,12 @@
         }
         if (answer.status === 0 || answer.status >= 500) {
           entry.state = "queued";
-          say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(entry) }));
-          again = false;
-          later();
+          // The newest kept command: the one the scorer just made, not the oldest waiting.
+          var newest = entries[entries.length - 1] || entry;
+          say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(newest) }));
+          again = woken && answer.status === 0;
+          woken = false;
+          if (!again) { later(); }
         } else {
           entry.server = answer.body.game || null;
           if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
@@ -825,6 +988,12 @@
     if (!name) { return; }
     var form = detail.elt.closest("form");
     var entry = command(form, name, detail.formData);
+    if (entry.kind === "stop" && entry.body.settle && corrected(entries) && breaks(kit(), entries)) {
+      entry = gettext("The hands kept on this phone don't fit together: correct them on the score sheet before stopping the game.");
+      event.preventDefault();
+      say(entry + " " + gettext("Nothing was kept."));
+      return;
+    }
     if (typeof entry === "string") {
       if (!navigator.onLine) { event.preventDefault(); say(entry + " " + gettext("Nothing was kept.")); }
       return;
@@ -897,6 +1066,11 @@
     }
     if (hold) {
       event.preventDefault();
+      var k = sheetKit();
+      if ((kind === "edit" || kind === "delete") && !breaks(k, entries) && breaks(k, entries.concat([entry])) &&
+          !confirm(interpolate(gettext("This leaves later hands that no longer fit (worked out on this phone): the game can't be stopped or settled until they are corrected. Keep “%(what)s” anyway?"), { what: label(entry) }))) {
+        return;
+      }
       keep(entry, form, away());
       return;
     }
@@ -936,9 +1110,9 @@
     var main = document.querySelector("main");
     if (theirs && main) { main.replaceWith(document.importNode(theirs, true)); }
   }
-  window.addEventListener("online", function () { flush(true); });
+  window.addEventListener("online", function () { wake(true); });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { flush(); }
+    if (document.visibilityState === "visible") { wake(false); }
   });
   document.addEventListener("DOMContentLoaded", function () {
     if (!document.documentElement.dataset.keptAt) { heard(0); }

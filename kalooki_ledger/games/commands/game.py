@@ -3,7 +3,7 @@
 import datetime
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
@@ -29,6 +29,8 @@ class Stop(Command):
                 Verdict.REFUSED,
                 gettext("Choose to refund the pool, to split it or to give it to the leader."),
             )
+        if self.settle and ledger.problems:
+            raise Refusal(Verdict.REFUSED, unresolved(ledger, stopping=True))
         if self.settle == (ledger.game.stopped or ""):
             if not self.settle:
                 raise unchanged(gettext("The game isn't stopped: there is no stop to take back."))
@@ -62,6 +64,8 @@ class MarkPaid(Command):
     not_asked = ("game",)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
+        if ledger.problems:
+            raise Refusal(Verdict.REFUSED, unresolved(ledger, stopping=False))
         digits = ledger.money_digits
         owed = {present.transfer_key(t, digits): t for t in ledger.transfers}
         # Read under the same version as the ledger: every tick moves it.
@@ -94,6 +98,38 @@ class MarkPaid(Command):
     def stale_ok(self, since: list[Change]) -> bool:
         # Only what this page changed is applied, to the transfers as they stand now.
         return self.was is not None
+
+
+def unresolved(ledger: engine.Ledger, stopping: bool) -> str:
+    """Why a game whose hands don't fit can't be stopped or settled yet (nothing changed)."""
+    numbers = sorted({p.hand for p in ledger.problems if p.hand})
+    hands = ", ".join(str(n) for n in numbers)
+    if not numbers:  # the game's own problem, no hand's
+        text = (
+            gettext("The game can't be stopped while its record has a problem: %(problem)s")
+            if stopping
+            else gettext("Nothing can be marked paid while the record has a problem: %(problem)s")
+        )
+        return text % {"problem": present.problem_text(ledger.problems[0])}
+    if stopping:
+        text = ngettext(
+            "The game can't be stopped while hand %(hands)s doesn't fit the hands before it: "
+            "correct or delete it on the score sheet first. Nothing was changed.",
+            "The game can't be stopped while hands %(hands)s don't fit the hands before them: "
+            "correct or delete them on the score sheet first. Nothing was changed.",
+            len(numbers),
+        )
+    else:
+        text = ngettext(
+            "Nothing can be marked paid while hand %(hands)s doesn't fit the hands before it: "
+            "correct or delete it on the score sheet first (what is owed may change). Nothing "
+            "was changed.",
+            "Nothing can be marked paid while hands %(hands)s don't fit the hands before them: "
+            "correct or delete them on the score sheet first (what is owed may change). Nothing "
+            "was changed.",
+            len(numbers),
+        )
+    return text % {"hands": hands}
 
 
 def no_transfer(key: str) -> str:
