@@ -1,26 +1,42 @@
+"""The clubs' admin is for reading, as the games' is: a club's settings, members, regulars and
+tournaments change through the club pages' commands (each form a key, docs/clubs.md), so staff
+see them here and change none."""
+
 from django.contrib import admin
 
-from .models import Club, ClubPlayer, Membership, Tournament
+from kalooki_ledger.games.admin import ReadOnlyAdmin, ReadOnlyInline
+
+from .models import Club, ClubPlayer, Entrant, Membership, Tournament, TournamentTable
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ReadOnlyInline):
     model = Membership
-    extra = 0
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ReadOnlyAdmin):
     list_display = ["name", "slug", "season_start"]
     search_fields = ["name", "slug"]
+    readonly_fields = ["created"]
     inlines = [MembershipInline]
 
 
 @admin.register(ClubPlayer)
-class ClubPlayerAdmin(admin.ModelAdmin):
+class ClubPlayerAdmin(ReadOnlyAdmin):
     list_display = ["name", "club"]
     search_fields = ["name"]
 
 
+class EntrantInline(ReadOnlyInline):
+    model = Entrant
+
+
+class TableInline(ReadOnlyInline):
+    model = TournamentTable
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "club", "stage", "created"]
+    readonly_fields = ["created"]
+    inlines = [EntrantInline, TableInline]

@@ -1,90 +1,103 @@
-from django.contrib import admin, messages
+"""The admin is for reading: every change to a game (its fields, hands, payments, history) goes
+through the commands (docs/commands.md), the one write path, under compare-and-set on the
+game's version. Staff see every model here and change none: a POST to a change, add or delete
+page is refused (403) and changes nothing."""
 
-from . import commands
-from .models import BuyInDecision, Entry, Game, Hand, HouseRules, Seat
+from django.contrib import admin
+
+from .models import (
+    BuyInDecision,
+    Change,
+    Entry,
+    Game,
+    Hand,
+    HouseRules,
+    PaidTransfer,
+    Receipt,
+    Seat,
+)
 
 
-def changed_in_admin(request, game: Game, form, formsets) -> None:
-    """Moves the game's version and leaves a line in its history naming what staff changed, so
-    the pages, the watchers and a stale phone's 409 all know of it."""
-    fields = list(form.changed_data)
-    for formset in formsets:
-        for inline in formset.forms:
-            fields += [f"{formset.prefix}.{name}" for name in inline.changed_data]
-        fields += [f"{formset.prefix} deleted" for _ in formset.deleted_forms]
-    game.touch()
-    sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
-    commands.receipt(game, sent, "admin", {"fields": list(dict.fromkeys(fields))})
+class ReadOnly:
+    """Seen, never changed: no add, change or delete permission, whoever the staff member is (a
+    superuser too), so the admin shows its view pages and refuses every POST."""
+
+    def has_add_permission(self, request, *args) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(ReadOnly, admin.TabularInline):
     extra = 0
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+
+
+class PaidTransferInline(ReadOnlyInline):
+    model = PaidTransfer
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "preset", "currency", "played_on", "created"]
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "preset", "currency", "played_on", "version", "created"]
     list_filter = ["preset", "currency"]
     search_fields = ["title", "seats__name"]
-    readonly_fields = ["edit_token", "share_token", "created", "updated"]
-    inlines = [SeatInline]
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        changed_in_admin(request, form.instance, form, formsets)  # rules, stakes, seats…
+    readonly_fields = ["edit_token", "share_token", "version", "created", "updated"]
+    inlines = [SeatInline, PaidTransferInline]
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ReadOnlyInline):
     model = Entry
-    extra = 0
 
 
-class BuyInDecisionInline(admin.TabularInline):
+class BuyInDecisionInline(ReadOnlyInline):
     model = BuyInDecision
-    extra = 0
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
-    """Every edit here moves the game's version, as the pages' own edits do, so no page shows a
-    ledger cached from before it. A hand's place is the commands' alone: none is added here, none
-    moves, and a deletion is the score sheet's delete command (later hands move up, no gap)."""
-
+class HandAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "void", "winner", "kalookie", "created"]
     list_select_related = ["game", "winner"]
-    readonly_fields = ["game", "number"]
+    readonly_fields = ["created"]
     inlines = [EntryInline, BuyInDecisionInline]
 
-    def has_add_permission(self, request):
-        return False
 
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        changed_in_admin(request, form.instance.game, form, formsets)
+@admin.register(Change)
+class ChangeAdmin(ReadOnlyAdmin):
+    """A game's history: each line the receipt of the command that made its version."""
 
-    def delete_model(self, request, obj):
-        self._delete(request, [obj])
+    list_display = ["game", "version", "at", "who", "text"]
+    list_select_related = ["game"]
+    list_filter = ["action"]
+    search_fields = ["game__title", "who", "key"]
+    readonly_fields = ["at", "text"]
 
-    def delete_queryset(self, request, queryset):
-        self._delete(request, list(queryset.select_related("game")))
 
-    def _delete(self, request, hands: list[Hand]) -> None:
-        # The highest number first, so the numbers of those still to go stay where they are.
-        for hand in sorted(hands, key=lambda h: (h.game_id, -h.number)):
-            game = Game.objects.get(pk=hand.game_id)
-            sent = commands.Sent(game.version, "", f"admin {request.user.get_username()}")
-            outcome = commands.apply(game, sent, commands.DeleteHand(hand.number))
-            if not outcome.applied:
-                self.message_user(request, f"{hand}: {outcome.notice}", messages.ERROR)
+@admin.register(Receipt)
+class ReceiptAdmin(ReadOnlyAdmin):
+    """The receipts of commands that make something, and of no-ops (scope `game:<id>`)."""
+
+    list_display = ["scope", "key", "made", "at"]
+    search_fields = ["scope", "key", "made"]
+    readonly_fields = ["at"]
 
 
 @admin.register(HouseRules)
-class HouseRulesAdmin(admin.ModelAdmin):
-    """Saved house rules: a game copies their settings when it starts, so no game changes here.
-    The settings themselves are read-only: the house rules page checks them, this page could not."""
+class HouseRulesAdmin(ReadOnlyAdmin):
+    """Saved house rules: a game copies their settings when it starts, so no game changes here."""
 
     list_display = ["name", "preset", "created"]
     list_filter = ["preset"]
     search_fields = ["name", "notes"]
-    readonly_fields = ["preset", "rule_overrides", "stakes", "token", "created"]
+    readonly_fields = ["token", "created"]

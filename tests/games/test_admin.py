@@ -1,16 +1,22 @@
-"""The admin's hands: a hand deleted there goes the way of the score sheet's delete command, so
-the numbers stay 1..n and the game goes on; no hand is added or moved there."""
+"""The admin is for reading: every model of games and clubs is shown to staff and changed by
+none of them (a superuser neither). Changes go through the commands, the one write path; a
+staff POST to a change, add or delete page, or the list's bulk delete, changes nothing."""
 
 import json
 
 import pytest
+from django.contrib import admin
 from django.contrib.auth.models import User
 
-from kalooki_ledger.games.models import Change, Game, Hand
-from tests.games.test_commands import five_hands, numbers, sent, winners
+from kalooki_ledger.games.models import Change, Game, Hand, HouseRules, Receipt
+from tests.clubs.factories import make_club, tournament_with
+from tests.games.test_commands import five_hands, numbers, sent
 from tests.games.web import hand_post
+from tests.security.factories import snapshot
 
 pytestmark = pytest.mark.django_db
+
+PROJECT_APPS = ("games", "clubs", "sheets")
 
 
 @pytest.fixture
@@ -19,47 +25,62 @@ def staff(client):
     return client
 
 
-def test_a_hand_deleted_in_the_admin_moves_the_later_hands_up_and_the_game_goes_on(staff):
+@pytest.fixture
+def everything(client) -> Game:
+    """A row of every model the admin shows: a game with hands, a history line, a paid tick, a
+    no-op's receipt, house rules, and a club with members, regulars and a tournament."""
     game = five_hands()
-    hand = Hand.objects.get(game=game, number=3)
-
-    response = staff.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"})
-
-    assert response.status_code == 302
-    assert numbers(game) == [1, 2, 3, 4]
-    assert winners(game) == ["John", "Andy", "Frank", "John"]
-    deleted = Change.objects.get(game=game, action="delete")
-    assert deleted.who == "admin boss" and deleted.text.startswith("Deleted hand 3")
-    following = hand_post(5, "Mark", game, Andy=2, John=2, Frank=2)
-    assert staff.post(f"/g/{game.edit_token}/hands/", sent(game, following)).status_code == 302
-    assert numbers(game) == [1, 2, 3, 4, 5]
+    record = hand_post(6, "Mark", game, Andy=2, John=2, Frank=2)
+    assert client.post(f"/g/{game.edit_token}/hands/", sent(game, record)).status_code == 302
+    assert client.post(f"/g/{game.edit_token}/stop/", sent(game, {"settle": ""})).status_code == 302
+    HouseRules.objects.create(name="Friday rules", preset="british")
+    tournament_with(make_club(olive="organiser"))
+    return game
 
 
-def test_hands_deleted_together_in_the_admin_leave_no_gap(staff):
-    game, other = five_hands(), five_hands()
-    chosen = Hand.objects.filter(game=game, number__in=[2, 4]) | Hand.objects.filter(
-        game=other, number=1
-    )
-    form = {"action": "delete_selected", "post": "yes"}
-    form["_selected_action"] = [str(pk) for pk in chosen.values_list("pk", flat=True)]
-
-    assert staff.post("/admin/games/hand/", form).status_code == 302
-
-    assert numbers(game) == [1, 2, 3] and winners(game) == ["John", "Mark", "John"]
-    assert numbers(other) == [1, 2, 3, 4]
-    assert Game.objects.get(pk=game.pk).version == game.version + 2
+def registered() -> list[tuple[type, admin.ModelAdmin]]:
+    return [
+        (model, model_admin)
+        for model, model_admin in admin.site._registry.items()
+        if model._meta.app_label in PROJECT_APPS
+    ]
 
 
-def test_the_admin_neither_adds_a_hand_nor_moves_one(staff):
-    game = five_hands()
-    hand = Hand.objects.get(game=game, number=2)
-    assert staff.get("/admin/games/hand/add/").status_code == 403
-    page = staff.get(f"/admin/games/hand/{hand.pk}/change/").content.decode()
-    assert 'name="number"' not in page and 'name="game"' not in page
+def test_every_model_the_admin_shows_is_read_only_even_to_a_superuser(rf):
+    boss = User(is_staff=True, is_superuser=True, is_active=True)
+    request = rf.get("/admin/")
+    request.user = boss
+    shown = {model._meta.label for model, _ in registered()}
+    assert {"games.Game", "games.Hand", "games.Change", "games.Receipt", "clubs.Club"} <= shown
+    for model, model_admin in registered():
+        assert model_admin.has_view_permission(request), model
+        assert not model_admin.has_add_permission(request), model
+        assert not model_admin.has_change_permission(request), model
+        assert not model_admin.has_delete_permission(request), model
+        for inline in model_admin.get_inline_instances(request):
+            assert not inline.has_add_permission(request, None), inline
+            assert not inline.has_change_permission(request), inline
+            assert not inline.has_delete_permission(request), inline
+
+
+def test_staff_read_every_model_and_each_page_offers_no_save(staff, everything):
+    for model, _ in registered():
+        listed = staff.get(f"/admin/{model._meta.app_label}/{model._meta.model_name}/")
+        assert listed.status_code == 200, model
+        row = model.objects.order_by("pk").first()
+        assert row is not None, f"no {model._meta.label} to show"
+        page = staff.get(
+            f"/admin/{model._meta.app_label}/{model._meta.model_name}/{row.pk}/change/"
+        )
+        assert page.status_code == 200, model
+        html = page.content.decode()
+        assert 'name="_save"' not in html and 'name="_continue"' not in html, model
+        assert "deletelink" not in html, model
 
 
 def game_form(game: Game, **changes: str) -> dict:
-    """The admin's change form for a game as the page fills it, with `changes` typed in."""
+    """The admin's change form for a game as the page filled it when it could be saved, with
+    `changes` typed in."""
     data = {
         "title": game.title,
         "played_on": "",
@@ -70,6 +91,7 @@ def game_form(game: Game, **changes: str) -> dict:
         "stopped": game.stopped,
         **{k: str(getattr(game, k)) for k in ("call_up", "kalookie", "initial", "buy_in")},
         "per_point": str(game.per_point),
+        "_save": "Save",
     }
     seats = list(game.seats.all())
     data.update(
@@ -92,18 +114,48 @@ def game_form(game: Game, **changes: str) -> dict:
     return data | changes
 
 
-def test_a_rule_changed_in_the_admin_is_in_the_history_and_refuses_a_stale_phone(staff):
+def test_a_staff_save_of_a_game_changes_nothing_and_a_phone_goes_on(staff):
     game = five_hands()
-    stale = sent(game, hand_post(6, "Mark", game, Andy=2, John=2, Frank=2))
-
     form = game_form(game, rule_overrides='{"limit": 200}', **{"seats-3-name": "Francis"})
+    form["title"] = "Renamed by staff"
+    before = snapshot()
+
     response = staff.post(f"/admin/games/game/{game.pk}/change/", form)
 
-    assert response.status_code == 302, response.content.decode()[-3000:]
-    changed = Change.objects.get(game=game, action="admin")
-    assert changed.who == "admin boss"
-    assert "rule_overrides" in changed.text and "seats.name" in changed.text
-    assert Game.objects.get(pk=game.pk).ledger().game.rules.limit == 200
-    refused = staff.post(f"/g/{game.edit_token}/hands/", stale)
-    assert refused.status_code == 409
-    assert "Changed in the admin" in refused.content.decode()
+    assert response.status_code == 403
+    assert snapshot() == before
+    assert not Change.objects.filter(game=game).exists()
+    following = hand_post(6, "Mark", game, Andy=2, John=2, Frank=2)
+    assert staff.post(f"/g/{game.edit_token}/hands/", sent(game, following)).status_code == 302
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
+@pytest.mark.parametrize("view", ["add", "change", "delete"])
+def test_staff_posts_to_any_models_add_change_or_delete_page_change_nothing(
+    staff, everything, view
+):
+    before = snapshot()
+    for model, _ in registered():
+        row = model.objects.order_by("pk").first()
+        base = f"/admin/{model._meta.app_label}/{model._meta.model_name}/"
+        path = f"{base}add/" if view == "add" else f"{base}{row.pk}/{view}/"
+        response = staff.post(path, {"post": "yes", "name": "Staff's own", "title": "Staff's own"})
+        assert response.status_code == 403, (model, view)
+    assert snapshot() == before
+
+
+def test_the_lists_bulk_delete_is_not_offered_and_deletes_nothing(staff):
+    game = five_hands()
+    chosen = [str(pk) for pk in Hand.objects.filter(game=game).values_list("pk", flat=True)]
+    listed = staff.get("/admin/games/hand/").content.decode()
+    assert "delete_selected" not in listed
+    form = {"action": "delete_selected", "post": "yes", "_selected_action": chosen}
+    staff.post("/admin/games/hand/", form)
+    assert numbers(game) == [1, 2, 3, 4, 5]
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_a_no_ops_receipt_reads_in_the_admin(staff, everything):
+    kept = Receipt.objects.get(scope=f"game:{everything.pk}")
+    listed = staff.get("/admin/games/receipt/").content.decode()
+    assert f"game:{everything.pk}" in listed and kept.key in listed

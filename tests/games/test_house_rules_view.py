@@ -109,7 +109,8 @@ def test_the_admin_lists_and_opens_saved_house_rules(client, django_user_model):
     opened = client.get(f"/admin/games/houserules/{house.pk}/change/")
     assert opened.status_code == 200 and house.token in opened.content.decode()
     form = {"name": "Renamed", "notes": "", "preset": "no-such-preset", "stakes": "{}"}
-    client.post(f"/admin/games/houserules/{house.pk}/change/", form)
+    refused = client.post(f"/admin/games/houserules/{house.pk}/change/", form)
     house.refresh_from_db()
-    assert (house.name, house.preset) == ("Renamed", "british")  # the settings stay checked
+    assert refused.status_code == 403  # the admin is for reading
+    assert (house.name, house.preset) == ("The Blackpool Lot", "british")
     assert client.get(house.get_absolute_url()).status_code == 200

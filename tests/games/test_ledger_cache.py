@@ -2,7 +2,6 @@
 always be the ledger of the hands as stored now."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -68,18 +67,6 @@ def test_the_table_page_makes_the_same_queries_for_10_and_200_hands(client):
         return len(captured)
 
     assert queries(10) == queries(200)
-
-
-def test_an_admin_edit_of_a_hand_moves_the_version(client):
-    game = stored_game(hands=worked_hands()[:2])
-    before = row(game).version
-    hand = Hand.objects.get(game=game, number=2)
-    admin = User.objects.create_superuser("boss", "boss@example.org", "a-long-password-42")
-    client.force_login(admin)
-    response = client.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"})
-    assert response.status_code == 302
-    assert row(game).version != before
-    assert len(row(game).ledger().hands) == 1
 
 
 def test_recording_a_hand_after_the_page_loaded_looks_up_no_seats_and_no_session(client):

@@ -1,9 +1,14 @@
 """A key is one change: sent again with the same request it is a replay, sent with another
 request it is refused (422) and nothing is stored, on the API and on the forms."""
 
+import html
+
 import pytest
 
-from kalooki_ledger.games.models import Change, Game, Hand, HouseRules
+from kalooki_ledger.games import commands
+from kalooki_ledger.games.handles import SetHandle
+from kalooki_ledger.games.models import Change, Game, Hand, HouseRules, Receipt
+from kalooki_ledger.rules import Hand as EngineHand
 from tests.games.test_api import api, etag, next_hand, send
 from tests.games.test_commands import numbers, sent
 from tests.games.web import GBP, hand_post, house_post, new_key, stored_game, worked_hands
@@ -137,3 +142,99 @@ def test_a_form_key_sent_by_the_api_for_another_hand_number_is_refused(client):
     again = send(client, "post", api(game, "/hands"), next_hand(4), key=form["key"])
     assert again.status_code == 422
     assert numbers(game) == [1, 2, 3]
+
+
+# A no-op's key: answered "nothing to do", it belongs to that request all the same.
+
+
+NO_OPS = [
+    "take back a stop never made",
+    "untick what was never ticked",
+    "remove a handle never given",
+]
+
+
+def no_ops(game: Game) -> dict[str, object]:
+    """Each command that can change nothing, made so that it does on `game` (not stopped,
+    nothing ticked, nobody's handle given)."""
+    return {
+        "take back a stop never made": commands.Stop(""),
+        "untick what was never ticked": commands.MarkPaid(game, set(), set()),
+        "remove a handle never given": SetHandle(game, "John", "", ""),
+    }
+
+
+@pytest.mark.db_specific
+@pytest.mark.parametrize("which", NO_OPS)
+def test_a_no_ops_key_is_refused_for_another_change_and_answers_the_no_op_again(which):
+    game = stored_game(hands=worked_hands()[:3])
+    key, before = new_key(), Game.objects.get(pk=game.pk).version
+
+    def send(command) -> commands.Outcome:
+        now = Game.objects.get(pk=game.pk)
+        return commands.apply(now, commands.Sent(now.version, key, "iPhone 00ff"), command)
+
+    first = send(no_ops(game)[which])
+    assert first.verdict is commands.Verdict.UNCHANGED
+    hand = EngineHand(winner="Andy", penalties={"Mark": 10, "John": 11, "Frank": 12})
+    reused = send(commands.RecordHand(4, hand))
+    assert reused.verdict is commands.Verdict.REFUSED
+    assert "already used for another change" in reused.notice
+    again = send(no_ops(game)[which])
+    assert (again.verdict, again.notice) == (first.verdict, first.notice)
+    assert numbers(game) == [1, 2, 3]
+    assert Game.objects.get(pk=game.pk).version == before
+    assert not Change.objects.filter(game=game, key=key).exists()  # no version, no history line
+    assert Receipt.objects.filter(key=key).count() == 1
+
+
+@pytest.mark.db_specific
+def test_a_no_op_stop_keeps_its_key_from_a_hand_and_answers_the_same_again(client):
+    """The probe: `POST /stop {"settle": null}` with K (nothing to do), `POST /hands` with K,
+    then the first request again."""
+    game = stored_game(hands=worked_hands()[:3])
+    key, body = new_key(), {"settle": None}
+    first = send(client, "post", api(game, "/stop"), body, key=key, **{"If-Match": etag(game)})
+    assert first.status_code == 200
+    hand = send(client, "post", api(game, "/hands"), next_hand(4), key=key)
+    assert hand.status_code == 422
+    assert "already used for another change" in hand.json()["error"]
+    again = send(client, "post", api(game, "/stop"), body, key=key, **{"If-Match": etag(game)})
+    assert again.status_code == 200
+    assert again.json() == first.json() and again["ETag"] == first["ETag"]
+    assert "Idempotent-Replayed" not in again and "Idempotent-Replayed" not in first
+    assert numbers(game) == [1, 2, 3]
+
+
+@pytest.mark.db_specific
+def test_a_no_op_form_keeps_its_key_from_a_hand_form(client):
+    game = stored_game(hands=worked_hands()[:3])
+    key = new_key()
+    take_back = sent(game, {"settle": ""}, key=key)
+    assert client.post(f"/g/{game.edit_token}/stop/", take_back).status_code == 302
+    post = sent(game, hand_post(4, "Andy", game, Mark=10, John=11, Frank=12), key=key)
+    refused = client.post(f"/g/{game.edit_token}/hands/", post)
+    assert refused.status_code == 422
+    assert "already used for another change" in html_text(refused)
+    assert numbers(game) == [1, 2, 3]
+
+
+@pytest.mark.db_specific
+def test_a_no_op_sent_again_after_the_game_moved_on_still_changes_nothing(client):
+    """Taking back a stop when there was none, then a refund from another phone: the first
+    request sent again is the answered no-op, not a take-back of that refund."""
+    game = stored_game(hands=worked_hands()[:3])
+    key, take_back = new_key(), {"settle": None}
+    first = send(client, "post", api(game, "/stop"), take_back, key=key, **{"If-Match": etag(game)})
+    assert first.status_code == 200
+    refund = {"settle": "refund"}
+    stopped = send(client, "post", api(game, "/stop"), refund, **{"If-Match": etag(game)})
+    assert stopped.status_code == 200
+    again = send(client, "post", api(game, "/stop"), take_back, key=key, **{"If-Match": etag(game)})
+    assert again.status_code == 200
+    assert Game.objects.get(pk=game.pk).stopped == "refund"
+    assert again.json()["results"]["status"] == "stopped"
+
+
+def html_text(response) -> str:
+    return html.unescape(response.content.decode())

@@ -6,6 +6,7 @@ import datetime
 import threading
 
 import pytest
+from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.utils.timezone import now as real_now
@@ -134,6 +135,73 @@ def test_the_name_counts_whatever_its_case_and_spaces(client, variant):
     for n in range(ratelimit.NAME_FAILURES):
         fail_times(Client(REMOTE_ADDR=f"10.0.0.{n}"), variant, 1)
     assert attempt(Client(REMOTE_ADDR="10.0.1.1"), "fran", PASSWORD).status_code == 429
+
+
+# Spellings Django's login signs in to the same account (its form normalises a name to NFKC):
+# full-width letters, mathematical bold and double-struck ones, full-width and bold digits, the
+# "fi" ligature; then case and spaces.
+SPELLINGS = {
+    "erin": [
+        "\uff45rin",
+        "\U0001d41erin",
+        "\uff25\uff32\uff29\uff2e",
+        "\U0001d556\U0001d563\U0001d55a\U0001d55f",
+        " Erin ",
+    ],
+    "erin7": ["erin\uff17", "\uff45\uff52\uff49\uff4e\uff17", "\U0001d41erin\U0001d7d5"],
+    "fiona": ["\ufb01ona", "\uff26\uff29ona"],
+}
+
+
+@pytest.mark.db_specific
+@pytest.mark.parametrize("name", SPELLINGS)
+def test_every_spelling_of_a_locked_name_is_locked_even_with_the_right_password(client, name):
+    make_user(name)
+    fail_times(client, name)
+    for spelling in SPELLINGS[name]:
+        response = attempt(client, spelling, PASSWORD)
+        assert response.status_code == 429, spelling
+        assert MESSAGE in response.content.decode()
+    assert not logged_in(client)
+
+
+@pytest.mark.db_specific
+def test_failures_under_other_spellings_count_for_the_one_name(client):
+    make_user("erin")
+    spellings = SPELLINGS["erin"]
+    for spelling in spellings[: ratelimit.MAX_FAILURES]:
+        fail_times(client, spelling, 1)
+    assert attempt(client, "erin", PASSWORD).status_code == 429
+    assert not logged_in(client)
+
+
+@pytest.mark.db_specific
+def test_behind_the_proxy_other_spellings_from_other_addresses_count_for_the_name(client, settings):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    make_user("erin")
+    spellings = ["erin", *SPELLINGS["erin"]]
+    for n in range(ratelimit.NAME_FAILURES):
+        proxied = {"HTTP_X_FORWARDED_FOR": f"198.51.100.{n}"}
+        fail_times(Client(), spellings[n % len(spellings)], 1, **proxied)
+    for n, spelling in enumerate(spellings):
+        proxied = {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}"}
+        assert attempt(client, spelling, PASSWORD, **proxied).status_code == 429, spelling
+    assert not logged_in(client)
+
+
+@pytest.mark.parametrize(
+    ("typed", "counted"),
+    [
+        ("\uff45rin", "erin"),
+        ("\U0001d41erin", "erin"),
+        ("erin\uff17", "erin7"),
+        (" ERIN\t", "erin"),
+        ("\ufb01", "fi"),
+    ],
+)
+def test_the_limiter_counts_the_name_the_login_form_signs_in_with(typed, counted):
+    assert ratelimit.login_name(typed) == counted
+    assert ratelimit.login_name(UsernameField().clean(typed)) == counted
 
 
 def test_a_forged_forwarded_for_header_does_not_reset_the_count_without_a_proxy(client):

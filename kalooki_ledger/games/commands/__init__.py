@@ -6,7 +6,8 @@ and moves the version on; answers the same receipt, changing nothing, when the k
 with the same request (its fingerprint), and refuses the key with another; and refuses it as
 stale when the game has changed since, unless the command is still safe to apply (see
 `stale_ok`). Each stored command leaves one `Change`: the history line is its receipt. A change
-that would change nothing stores nothing. Commands that make something (`Making`: a game, house
+that would change nothing stores no change, only its key's `Receipt` (`keep_no_op`): answered,
+the key belongs to that request. Commands that make something (`Making`: a game, house
 rules, a club's step) claim a `Receipt` instead. What became of a command is a `Verdict`;
 `answers.py` says it in HTTP.
 

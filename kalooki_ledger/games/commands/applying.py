@@ -16,7 +16,11 @@ from .base import (
     Refusal,
     Sent,
     Verdict,
+    answered_before,
+    keep_no_op,
     key_reused,
+    no_op_of,
+    nothing_again,
     same_request,
 )
 from .making import Making, apply_making
@@ -36,11 +40,15 @@ def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome
         except Refusal as refusal:
             # A key already used is a replay (an API client may name no version); and hands
             # loaded afresh may be a later write's: the refusal holds only if the version still
-            # stands (every write moves it). Otherwise the locked way says what happened.
-            used = sent.key and Change.objects.filter(game=game, key=sent.key).exists()
+            # stands (every write moves it). Otherwise the locked way says what happened. A
+            # no-op's key is claimed there, under the row's lock.
+            keeps = refusal.outcome.verdict is Verdict.UNCHANGED and bool(sent.key)
+            used = keeps or answered_before(game, sent.key)
             if not used and Game.objects.filter(pk=game.pk, version=sent.version).exists():
                 return dataclasses.replace(refusal.outcome, ledger=ledger)
             return _apply_locked(game, sent, command)
+        if no_op_of(game, sent.key) is not None:
+            return _apply_locked(game, sent, command)  # its key answered a no-op: see there
         try:
             if command.store(game, sent, ledger, decision):
                 return _applied(decision)
@@ -59,6 +67,12 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             if not same_request(done.fingerprint, command.fingerprint()):
                 return Outcome(Verdict.REFUSED, key_reused())
             return Outcome(Verdict.REPLAYED, command.replay_notice(done))
+        kept = no_op_of(row, sent.key)
+        if kept is not None:
+            _refresh(game, row)
+            if not same_request(kept.fingerprint, command.fingerprint()):
+                return Outcome(Verdict.REFUSED, key_reused())
+            return _nothing_again(command, row)
         if sent.version is not None and not 0 <= sent.version <= row.version:
             # A version the game never had: no change since can explain it.
             _refresh(game, row)
@@ -78,6 +92,8 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             decision = command.decide(ledger)
         except Refusal as refusal:
             _refresh(game, row)
+            if refusal.outcome.verdict is Verdict.UNCHANGED and sent.key:
+                keep_no_op(row, sent, command)  # answered: the key is this request's now
             return dataclasses.replace(refusal.outcome, ledger=ledger)
         try:
             # The row is locked: its version stands. The ledger is kept once the lock is let go.
@@ -94,6 +110,18 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
         _refresh(game, row)
     store.keep_ledger(game, decision.after)
     return _applied(decision)
+
+
+def _nothing_again(command: Command, row: Game) -> Outcome:
+    """A no-op sent again: answered as the first send was, with nothing changed even where the
+    game has since moved on so that it would change something now."""
+    ledger = row.ledger()
+    try:
+        command.decide(ledger)
+    except Refusal as refusal:
+        if refusal.outcome.verdict is Verdict.UNCHANGED:
+            return dataclasses.replace(refusal.outcome, ledger=ledger)
+    return Outcome(Verdict.UNCHANGED, nothing_again(), ledger=ledger)
 
 
 def never_had(sent: int, now: int) -> str:

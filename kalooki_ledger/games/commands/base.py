@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from kalooki_ledger import rules as engine
 
 from .. import present, store
-from ..models import Change, Game
+from ..models import Change, Game, Receipt
 from ..store import Line
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -291,10 +291,45 @@ def receipt(
     return store.add_change(game, sent, Line(action, values, fingerprint))
 
 
+def no_op_scope(game: Game) -> str:
+    """The scope of a game's no-op receipts: a key answered "nothing to do" is kept there."""
+    return f"game:{game.pk}"
+
+
+def no_op_of(game: Game, key: str) -> Receipt | None:
+    """The receipt of a no-op answered with this key on this game, if one was."""
+    return Receipt.objects.filter(scope=no_op_scope(game), key=key).first() if key else None
+
+
+def keep_no_op(game: Game, sent: Sent, command: Command) -> None:
+    """Claims the key of a command that changed nothing: answered, it belongs to that request
+    (sent again it is answered the same; with another request, refused). No version, no
+    history line: it is a `Receipt` (made nothing), not a `Change`."""
+    Receipt.objects.create(scope=no_op_scope(game), key=sent.key, fingerprint=command.fingerprint())
+
+
+def answered_before(game: Game, key: str) -> bool:
+    """Whether the key was answered on this game: a change's receipt or a no-op's."""
+    if not key:
+        return False
+    return (
+        Change.objects.filter(game=game, key=key).exists()
+        or Receipt.objects.filter(scope=no_op_scope(game), key=key).exists()
+    )
+
+
+def nothing_again() -> str:
+    return gettext(
+        "That was already answered (sent twice): there was nothing to change, so nothing was "
+        "changed."
+    )
+
+
 def _problems(problems: list[engine.Problem]) -> str:
     return "; ".join(present.problem_text(p) for p in problems)
 
 
 def unchanged(notice: str) -> Refusal:
-    """A command that would change nothing: answered as done, with no version and no history."""
+    """A command that would change nothing: answered as done, with no version and no history;
+    its key is claimed all the same (`keep_no_op`)."""
     return Refusal(Verdict.UNCHANGED, notice)
