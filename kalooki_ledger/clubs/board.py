@@ -93,7 +93,8 @@ def next_round(state: tournaments.State) -> list[Seating]:
     if stage == Tournament.HEATS and state.heats:
         winners = [t.winner.name if t.winner else "" for t in state.heats]
         if len(state.heats) <= tournaments.STRAIGHT_TO_FINAL:
-            return [Seating(_("Final"), [n for n in winners if n], len(winners))]
+            names = [p.name for p in tournaments.heat_finalists(state.heats)]
+            return [Seating(_("Final"), names, tournaments.final_places(len(state.heats)))]
         return [
             Seating(
                 _("Semi-final %(letter)s") % {"letter": letter}, [n for n in half if n], len(half)

@@ -146,3 +146,13 @@ def test_an_organiser_opens_a_tournaments_board_from_its_desk(client):
     client.login(username="neil", password=PASSWORD)
     html = client.get(tournament.get_absolute_url()).content.decode()
     assert board.board_url("tournament", tournament.pk) in html
+
+
+def test_a_small_tournaments_board_fills_the_final_with_the_top_two_of_its_two_tables(client):
+    tournament = tournament_with(make_club(), 8)
+    finish_table(tournaments.load(tournament).heats[0].game)
+    html = client.get(board.board_url("tournament", tournament.pk)).content.decode()
+    seating = re.search(r'class="board-seating">(.*?)</p>', html, re.S).group(1)
+    top_two = tournaments.load(tournament).heats[0].top_two()
+    assert "Final" in seating and "(2 of 4)" in seating
+    assert all(p.name in seating for p in top_two)
