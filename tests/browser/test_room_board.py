@@ -16,6 +16,7 @@ from kalooki_ledger.clubs.models import Tournament
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
 from tests.browser.conftest import look, new_phone
+from tests.browser.test_room_board_readable import MEASURE
 from tests.clubs.factories import make_club, tournament_with
 
 pytestmark = pytest.mark.browser
@@ -95,6 +96,8 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
     expect(page.locator(".board-waiting")).to_contain_text(waiting)
     expect(page.locator(".board-out")).to_contain_text(out[5][0].name)
     expect(page.locator(".board-side")).to_contain_text("Semi-final A")
+    seen = page.evaluate(MEASURE)  # beside the pot and the queue, read across the room
+    assert seen["cut"] == [] and not seen["tall"] and seen["names"] >= 32, seen
     shoot(page, "heats")
 
     # The heats end; the waiting player is refunded; the semi-finals are seated.
