@@ -31,7 +31,10 @@ from .models import Club, ClubPlayer, Tournament, TournamentBuyIn, TournamentTab
 
 SALT = "kalooki_ledger.clubs.board"
 KINDS = ("club", "tournament")
-PER_PAGE = 6  # tables on one page of the board at 1920x1080: three across, two down
+PER_PAGE = 12  # tables on one page of the board at 1920x1080: four across, three down
+# Columns and rows of a page of so many tables: the cards as large as the screen allows.
+GRIDS = {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2), 7: (4, 2), 8: (4, 2)}
+GRIDS |= {9: (3, 3), 10: (4, 3), 11: (4, 3), 12: (4, 3)}
 RECENT = timedelta(hours=12)  # a club's table counts as playing now if changed this recently
 ROTATE_SECONDS = 12
 
@@ -71,10 +74,25 @@ def _state_key(kind: str, pk: int) -> str:
     return hashlib.sha1(repr(sorted(map(repr, parts))).encode()).hexdigest()[:16]
 
 
-def _pages(games: list[tuple[str, Game]]) -> list[list[dict]]:
-    """The tables, each with its name on the board, six to a page."""
+@dataclass(frozen=True)
+class Page:
+    """One screenful of tables and its grid (columns by rows), the same on every page."""
+
+    tables: list[dict]
+    cols: int
+    rows: int
+
+
+def _pages(games: list[tuple[str, Game]]) -> list[Page]:
+    """The tables, each with its name on the board, up to twelve to a page; beyond, as many
+    pages as it takes with the tables shared evenly, so that every page keeps one grid."""
     panels = [{"label": label, "panel": room.panel_context(game)} for label, game in games]
-    return [panels[i : i + PER_PAGE] for i in range(0, len(panels), PER_PAGE)] or [[]]
+    if not panels:
+        return [Page([], 1, 1)]
+    pages = -(-len(panels) // PER_PAGE)
+    per = -(-len(panels) // pages)
+    cols, rows = GRIDS[per]
+    return [Page(panels[i : i + per], cols, rows) for i in range(0, len(panels), per)]
 
 
 @dataclass(frozen=True)
@@ -93,7 +111,8 @@ def next_round(state: tournaments.State) -> list[Seating]:
     if stage == Tournament.HEATS and state.heats:
         winners = [t.winner.name if t.winner else "" for t in state.heats]
         if len(state.heats) <= tournaments.STRAIGHT_TO_FINAL:
-            return [Seating(_("Final"), [n for n in winners if n], len(winners))]
+            names = [p.name for p in tournaments.heat_finalists(state.heats)]
+            return [Seating(_("Final"), names, tournaments.final_places(len(state.heats)))]
         return [
             Seating(
                 _("Semi-final %(letter)s") % {"letter": letter}, [n for n in half if n], len(half)

@@ -47,8 +47,9 @@ class NewGameForm(GameSettingsForm):
             data = data.copy()
             for key, value in table.items():
                 data.setdefault(key, value)
+        # As initial values, so that the site's form writes "units" in the page's language.
+        kwargs["initial"] = {**kwargs.get("initial", {}), **table}
         super().__init__(data, *args, **kwargs)
-        self.initial.update(table)
         # One currency for all the club's games and tournaments, or its season can't add up.
         self.fields["currency"].disabled = True
         self.fields["currency"].help_text = _(

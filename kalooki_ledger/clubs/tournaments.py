@@ -17,10 +17,13 @@ from .tournament_state import State as State
 from .tournament_state import TableState as TableState
 from .tournament_state import load
 
-MIN_ENTRANTS = 16
+MIN_ENTRANTS = 8  # two tables of four; the source's draw is 16 or more (docs/clubs.md)
+SOURCE_ENTRANTS = 16  # from here the source's draw: tables of four and five
 MAX_ENTRANTS = 24
 TABLE_SIZE = 4
+SMALL_TABLE = 3  # a smaller draw's tables may be of three, for one more table winner
 STRAIGHT_TO_FINAL = 5  # this many table winners or fewer fit one final table: no semis
+FEWEST_FINALISTS = 3  # a final places three prizes: fewer tables send their top two each
 
 
 class TournamentError(Exception):
@@ -40,9 +43,27 @@ def tick_settled(tournament: Tournament, person_id: int | None, settled: bool) -
 
 
 def table_sizes(count: int) -> list[int]:
-    """Tables of four, the odd players making some tables five (never a table of three)."""
+    """Tables of four, the odd players making some tables five (never a table of three); below
+    the source's 16, tables of four and three instead (9: three tables of three), so that a
+    small club's draw has as many table winners as it can."""
+    if count < SOURCE_ENTRANTS:
+        tables = -(-count // TABLE_SIZE)
+        return [SMALL_TABLE + (1 if i < count - SMALL_TABLE * tables else 0) for i in range(tables)]
     tables = count // TABLE_SIZE
     return [TABLE_SIZE + (1 if i < count % TABLE_SIZE else 0) for i in range(tables)]
+
+
+def final_places(tables: int) -> int:
+    """The seats at a final straight after `tables` heat tables (heat_finalists)."""
+    return 2 * tables if tables < FEWEST_FINALISTS else tables
+
+
+def heat_finalists(heats: list[TableState]) -> list[ClubPlayer]:
+    """Who goes from the heats to the final when it comes straight after them: each table's
+    winner, or the top two of each of fewer than three tables (a final places three)."""
+    if len(heats) < FEWEST_FINALISTS:
+        return [p for t in heats for p in t.top_two()]
+    return [t.winner for t in heats if t.winner]
 
 
 def _open_table(
@@ -173,7 +194,8 @@ def start_semis(tournament: Tournament, rng: random.Random | None = None) -> lis
     if len(winners) <= STRAIGHT_TO_FINAL:
         tournament.stage = Tournament.FINAL
         tournament.save(update_fields=["stage"])
-        return [_open_table(tournament, TournamentTable.FINAL, 1, winners, rng)]
+        finalists = heat_finalists(state.heats)
+        return [_open_table(tournament, TournamentTable.FINAL, 1, finalists, rng)]
     tournament.stage = Tournament.SEMIS
     tournament.save(update_fields=["stage"])
     # Alternate by table number: odd tables' winners to semi A, even to semi B.

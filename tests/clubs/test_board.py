@@ -146,3 +146,37 @@ def test_an_organiser_opens_a_tournaments_board_from_its_desk(client):
     client.login(username="neil", password=PASSWORD)
     html = client.get(tournament.get_absolute_url()).content.decode()
     assert board.board_url("tournament", tournament.pk) in html
+
+
+def test_a_small_tournaments_board_fills_the_final_with_the_top_two_of_its_two_tables(client):
+    tournament = tournament_with(make_club(), 8)
+    finish_table(tournaments.load(tournament).heats[0].game)
+    html = client.get(board.board_url("tournament", tournament.pk)).content.decode()
+    seating = re.search(r'class="board-seating">(.*?)</p>', html, re.S).group(1)
+    top_two = tournaments.load(tournament).heats[0].top_two()
+    assert "Final" in seating and "(2 of 4)" in seating
+    assert all(p.name in seating for p in top_two)
+
+
+@pytest.mark.parametrize(
+    ("tables", "pages", "grid"),
+    [
+        (1, [1], (1, 1)),
+        (2, [2], (2, 1)),
+        (4, [4], (2, 2)),
+        (5, [5], (3, 2)),
+        (8, [8], (4, 2)),
+        (9, [9], (3, 3)),
+        (12, [12], (4, 3)),
+        (13, [7, 6], (4, 2)),
+        (25, [9, 9, 7], (3, 3)),
+    ],
+)
+def test_the_board_lays_the_tables_out_to_fill_a_screen_and_shares_them_over_pages(
+    monkeypatch, tables, pages, grid
+):
+    monkeypatch.setattr(board.room, "panel_context", lambda game: {})
+    laid = board._pages([(f"Table {n}", None) for n in range(1, tables + 1)])
+    assert [len(page.tables) for page in laid] == pages
+    assert {(page.cols, page.rows) for page in laid} == {grid}
+    assert laid[-1].tables[-1]["label"] == f"Table {tables}"

@@ -76,6 +76,20 @@ def test_the_start_form_shows_the_clubs_table(client, friday):
     assert "Draw the seats" in page
 
 
+@pytest.mark.parametrize(("language", "word"), [("en", "units"), ("sv", "marker")])
+def test_a_club_in_units_shows_its_currency_in_the_pages_language_and_still_plays_in_units(
+    client, friday, language, word
+):
+    login(client, friday, "scorer")
+    client.cookies["django_language"] = language
+    page = client.get("/clubs/friday/games/new/").content.decode()
+    field = re.search(r'<input[^>]*name="currency"[^>]*>', page).group(0)
+    assert f'value="{word}"' in field and "disabled" in field
+    data = {"seat_1": "Ann", "seat_2": "Bea"}
+    assert client.post("/clubs/friday/games/new/", data).status_code == 302
+    assert friday.club_games.get().game.to_record().game.stakes.currency == "units"
+
+
 def test_a_tournament_takes_the_clubs_currency(client, friday):
     gbp(friday)
     people = make_players(friday, " ".join(f"P{n}" for n in range(16)))

@@ -39,8 +39,8 @@ def test_an_organiser_makes_the_draw_in_the_clubs_currency(client, friday):
 
 
 def test_too_few_entrants_are_refused_with_what_is_allowed(client, friday):
-    response = draw(client, make_players(friday, " ".join(f"P{n}" for n in range(12))))
-    assert "takes 16 to 24 players; you ticked 12." in response.content.decode()
+    response = draw(client, make_players(friday, " ".join(f"P{n}" for n in range(7))))
+    assert "takes 8 to 24 players; you ticked 7." in response.content.decode()
     assert not Tournament.objects.exists()
 
 

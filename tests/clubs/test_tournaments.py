@@ -66,13 +66,13 @@ def test_the_draw_makes_blackpool_tables_with_every_entrant_once():
     assert s.pot == Decimal(18 * 5)
 
 
-def test_a_draw_of_fifteen_is_refused_and_stores_nothing():
+def test_a_draw_of_seven_is_refused_and_stores_nothing():
     club = make_club()
     t = Tournament.objects.create(club=club, name="Too small")
     from tests.clubs.factories import make_players
 
-    people = make_players(club, " ".join(f"Q{n}" for n in range(15)))
-    with pytest.raises(tournaments.TournamentError, match="takes 16 to 24 players, not 15"):
+    people = make_players(club, " ".join(f"Q{n}" for n in range(7)))
+    with pytest.raises(tournaments.TournamentError, match="takes 8 to 24 players, not 7"):
         tournaments.draw(t, people)
     assert not t.tables.exists() and not t.entrants.exists()
 

@@ -75,6 +75,19 @@ def test_a_tie_reads_alike_on_the_board_the_sheet_and_the_preview():
     assert present.result_line(ledger) == "A tie: Ann and Bob share the best total."
 
 
+def test_a_table_waiting_for_a_buy_in_names_who_must_decide_apart_for_the_board_to_mark():
+    hands = [{"winner": "Ann", "penalties": {"Bob": 120, "Cy": 30}}]
+    ledger = replay(parse_record(record(["Ann", "Bob", "Cy"], hands, rules={"limit": 100})).game)
+    assert ledger.status == "awaiting-buy-ins"
+    line = present.board_line(ledger)
+    assert (line.before, line.names, line.after) == (
+        "Waiting for ",
+        "Bob",
+        " to decide about buying in",
+    )
+    assert [r.name for r in present.standings(ledger) if r.awaiting] == ["Bob"]
+
+
 def stopped(preset: str, how: str, initial: str = "1") -> dict:
     hands = [{"winner": "Ann", "penalties": {"Bob": 20, "Cy": 30}}]
     stakes = {"currency": "GBP", "initial": initial}

@@ -1,7 +1,7 @@
 """Finds English left on a page shown in another language: the words of its visible text (and
-of the attributes people read or hear: title, aria-label, alt, placeholder, a button's value)
-that the same page in English also shows, less the page's data (names) and the words both
-languages share. A word is letters only, case kept ("Nov" and "nov" differ)."""
+of the attributes people read or hear: title, aria-label, alt, placeholder, a button's value, a
+disabled field's value) that the same page in English also shows, less the page's data (names)
+and the words both languages share. A word is letters only, case kept ("Nov" and "nov" differ)."""
 
 import re
 from html.parser import HTMLParser
@@ -46,6 +46,8 @@ class Texts(HTMLParser):
             self.texts += [attrs[name] for name in HEARD if attrs.get(name)]
             if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
                 self.texts.append(attrs["value"])
+            elif tag == "input" and "disabled" in attrs and attrs.get("value"):
+                self.texts.append(attrs["value"])  # the site's words, not what someone typed
         if tag not in VOID:
             self.stack.append((tag, skipped))
 

@@ -188,7 +188,7 @@ def board_line(ledger: engine.Ledger) -> Line:
         )
     if ledger.status == "awaiting-buy-ins":
         waiting = joined(ledger.awaiting_buy_ins)
-        return Line(gettext("Waiting for %(names)s to decide about buying in") % {"names": waiting})
+        return _line(gettext("Waiting for %(names)s to decide about buying in"), waiting)
     if ledger.status == "finished" and ledger.winner:
         return _line(gettext("Game over: %(names)s wins"), ledger.winner)
     if ledger.status == "finished":
