@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "kalooki_ledger.games",
     "kalooki_ledger.sheets",
     "kalooki_ledger.clubs",
+    "kalooki_ledger.nights",
 ]
 
 MIDDLEWARE = [

@@ -60,7 +60,8 @@ class NightSettle:
     opening: Mapping[str, Decimal]
     due: Mapping[str, Decimal]  # totals + opening: what the night settles before any payment
     paid: Mapping[str, Decimal]  # what each has paid less what each has received
-    owed: Mapping[str, Decimal]  # due + paid: still to receive (+) or to pay (-)
+    closing: Mapping[str, Decimal]  # carried into the next night or written off
+    owed: Mapping[str, Decimal]  # due + paid - closing: still to receive (+) or to pay (-)
     payments: tuple[PaymentLine, ...]
     transfers: tuple[Transfer, ...]
 
@@ -99,11 +100,14 @@ def settle_night(
     opening: Mapping[str, Decimal] | None = None,
     payments: Sequence[Payment] = (),
     order: Sequence[str] = (),
+    closing: Mapping[str, Decimal] | None = None,
 ) -> NightSettle:
     """The night's settle-up. The opening balances sum to zero (they are a night's leftovers);
-    each game over has nets that sum to zero; so what is still owed settles exactly."""
+    each game over has nets that sum to zero; so what is still owed settles exactly. `closing`
+    is what was carried out of the night or written off (it too sums to zero)."""
     opening = dict(opening or {})
-    named = players_of(games, opening, order)
+    closing = dict(closing or {})
+    named = players_of(games, {**opening, **closing}, order)
     extra = tuple(
         n for p in payments for n in (p.payer, p.payee) if n not in named
     )  # a payment between people no game names still counts
@@ -123,7 +127,7 @@ def settle_night(
     for payment in payments:
         paid[payment.payer] += payment.amount
         paid[payment.payee] -= payment.amount
-    owed = {p: due[p] + paid[p] for p in players}
+    owed = {p: due[p] + paid[p] - closing.get(p, ZERO) for p in players}
     lines = tuple(PaymentLine(p, due[p.payer] < 0 < due[p.payee]) for p in payments)
     return NightSettle(
         players=players,
@@ -132,6 +136,7 @@ def settle_night(
         opening=_frozen({p: opening.get(p, ZERO) for p in players}),
         due=_frozen(due),
         paid=_frozen(paid),
+        closing=_frozen({p: closing.get(p, ZERO) for p in players}),
         owed=_frozen(owed),
         payments=lines,
         transfers=fewest_transfers(owed, players),

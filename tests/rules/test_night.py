@@ -195,3 +195,12 @@ def test_paying_every_transfer_settles_the_night_and_keeps_every_payment(night_p
     after = settle_night(games, opening, [*payments, *made])
     assert after.settled
     assert [line.payment for line in after.payments] == [*payments, *made]
+
+
+def test_what_was_carried_out_or_written_off_settles_the_night():
+    parts = [game("1", Ann="7", Bob="-7")]
+    night = settle_night(parts, closing={"Ann": D(7), "Bob": D(-7)})
+    assert night.settled
+    # A hand corrected after the carry: only the difference is owed again.
+    later = settle_night([game("1", Ann="9", Bob="-9")], closing={"Ann": D(7), "Bob": D(-7)})
+    assert [(t.payer, t.payee, t.amount) for t in later.transfers] == [("Bob", "Ann", D(2))]
