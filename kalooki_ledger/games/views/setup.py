@@ -20,6 +20,10 @@ from ..models import Game, HouseRules
 from ..session import forget_token, remember, remembered_tokens
 from .base import game_of, sent
 
+# Apps above the games that a new game may join (nights: Play again keeps the new game in the
+# night its form names): each is called with the request and the game, in the game's transaction.
+NEW_GAME_JOINS: list = []
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -93,7 +97,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if started_record.played_on is None:
             started_record = replace(started_record, played_on=timezone.localdate())
         history = commands.start_values(form.record.game.players, form.drawn)
-        command = commands.StartGame(started_record, history, values=form.cleaned_data)
+        command = commands.StartGame(
+            started_record,
+            history,
+            values=form.cleaned_data,
+            then=lambda game: [join(request, game) for join in NEW_GAME_JOINS],
+        )
         outcome = commands.apply(None, made, command)
         if not outcome.done:
             form.add_error(None, outcome.notice)
