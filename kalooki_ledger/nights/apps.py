@@ -6,8 +6,9 @@ class NightsConfig(AppConfig):
     verbose_name = "Nights and home groups"
 
     def ready(self):
-        from kalooki_ledger.games.views.setup import NEW_GAME_JOINS
+        from kalooki_ledger.games.views.setup import NEW_GAME_JOINS, NEW_GAME_OFFERS
 
-        from .links import join_night
+        from .links import group_offer, join_night
 
         NEW_GAME_JOINS.append(join_night)
+        NEW_GAME_OFFERS.append(group_offer)

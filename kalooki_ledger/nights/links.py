@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from kalooki_ledger.games import commands, device
+from kalooki_ledger.games.forms import settings_initial
 from kalooki_ledger.kept_queries import KeptQuery
 
 from .commands import AddGame
@@ -83,3 +84,22 @@ def join_night(request: HttpRequest, game) -> None:
     key = hashlib.sha256(f"{request.POST.get('key', '')}:{game.pk}".encode()).hexdigest()[:32]
     sent = commands.Sent(None, key, device.device_label(request))
     commands.apply(night, sent, AddGame(game.pk))
+
+
+def group_offer(request: HttpRequest) -> dict:
+    """A new game started from a night with no game yet: the group's regulars in their seats,
+    its rules and its stakes."""
+    token = request.GET.get("night", "")
+    night = (
+        Night.objects.select_related("group").filter(edit_token=token).first() if token else None
+    )
+    if night is None:
+        return {}
+    group = night.group
+    stakes = {"currency": group.currency, **group.stakes}
+    initial = settings_initial(group.preset, group.rule_overrides, stakes)
+    for i, name in enumerate(group.regulars[:6], 1):
+        initial[f"player_{i}"] = name
+    initial["seating"] = "typed"
+    initial["title"] = str(night)
+    return initial

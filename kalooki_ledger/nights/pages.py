@@ -62,10 +62,16 @@ def night_page(night: Night, scoring: bool, request) -> dict:
                 "game": game,
                 "url": game.get_absolute_url() if scoring else game.share_url(),
                 "status": present.status_text(ledger),
-                "winner": winner_text(ledger),
+                "winner": ""
+                if winner_text(ledger) in present.status_text(ledger)
+                else winner_text(ledger),
                 "over": row.over,
                 "nets": [
-                    fmt(row.nets[p], signed=True) if p in row.played else "\N{EN DASH}"
+                    {
+                        "name": p,
+                        "amount": fmt(row.nets[p], signed=True) if p in row.played else "0",
+                        "played": p in row.played,
+                    }
                     for p in settled.players
                 ],
             }

@@ -25,9 +25,9 @@ def test_the_night_page_shows_each_game_the_totals_and_one_settle_up(client):
     n = night(None, finished(), finished(["Andy", "Mark", "Sue", "Frank"]))
     page = client.get(n.get_absolute_url()).content.decode()
     assert "Night 1" in page
-    assert page.count('<tr class="night-game') == 2
-    assert re.search(r'data-player="John">\+30<', page)
-    assert re.search(r'data-player="Mark">-32<', page)
+    assert page.count('<li class="night-game') == 2
+    assert re.search(r'<tr data-player="John">.*?class="money total">\+30<', page, re.S)
+    assert re.search(r'<tr data-player="Mark">.*?class="money total">-32<', page, re.S)
     assert page.count("Mark paid") == 0
     assert page.count('name="ticked"') == 4  # the fewest transfers, each with its tick
 
@@ -138,3 +138,10 @@ def test_the_night_reads_in_swedish(client):
     page = client.get(n.get_absolute_url(), headers={"accept-language": "sv"}).content.decode()
     translation.activate("en")
     assert "Kväll 1" in page and "Gör upp" in page
+
+
+def test_a_nights_first_game_offers_the_groups_regulars(client):
+    n = night(group(regulars=["Ann", "Bob", "Cat"]))
+    page = client.get(f"/new/?night={n.edit_token}").content.decode()
+    assert 'value="Ann"' in page and 'value="Cat"' in page
+    assert f'name="night" value="{n.edit_token}"' in page
