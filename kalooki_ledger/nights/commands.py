@@ -26,6 +26,7 @@ from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules.money import format_amount, minor_digits, quantum
 
 from .models import Group, Night, NightGameLink, NightPayment
+from .record import import_night
 
 
 def _money_values(night: Night) -> dict:
@@ -348,3 +349,24 @@ class AddRegular(Versioned):
 
     def stale_ok(self, since: list) -> bool:
         return True
+
+
+@dataclass
+class ImportNight(Making):
+    """A night's JSON record imported as a new night of a new group (or of `group_id`): once
+    per key, like any import."""
+
+    data: dict
+    who: str = ""
+    group_id: int | None = None
+    scope = "import-night"
+
+    def asked(self) -> object:
+        return [self.data, self.group_id]
+
+    def make(self, sent: Sent) -> str:
+        group = None if self.group_id is None else Group.objects.get(pk=self.group_id)
+        return import_night(self.data, sent.who, group).edit_token
+
+    def found(self, made: str) -> Night:
+        return Night.objects.get(edit_token=made)

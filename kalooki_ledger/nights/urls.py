@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import exports, views
 
 app_name = "nights"
 
@@ -14,4 +14,9 @@ urlpatterns = [
     path("n/<token:token>/games/", views.night_game, name="game"),
     path("n/<token:token>/close/", views.night_close, name="close"),
     path("w/<token:token>/", views.night_watch, name="watch"),
+    path("file/<token:token>/night.json", exports.night_record, name="json"),
+    path("file/<token:token>/night.csv", exports.night_csv, name="csv"),
+    path("file/<token:token>/night.pdf", exports.night_pdf, name="pdf"),
+    path("import/", exports.import_form, name="import_form"),
+    path("import/send/", exports.import_record, name="import"),
 ]
