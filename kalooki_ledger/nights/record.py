@@ -46,7 +46,7 @@ def night_json(night: Night) -> dict[str, Any]:
                 "from": p.payer,
                 "to": p.payee,
                 "amount": format_amount(p.amount, digits),
-                "at": p.at.isoformat(),
+                "at": p.at.replace(microsecond=0).isoformat(),  # to the second, as kept exactly
                 "by": p.who,
             }
             for p in night.payments()
