@@ -9,8 +9,10 @@ class Migration(migrations.Migration):
 
     initial = True
 
+    # The games' first migration is all a night needs (a game's table): a backup taken before
+    # the nights app restores by migrating the games back without unapplying this one first.
     dependencies = [
-        ('games', '0013_handed_over_scoring_links'),
+        ('games', '0001_initial'),
     ]
 
     operations = [
