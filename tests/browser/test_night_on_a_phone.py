@@ -24,3 +24,21 @@ def test_the_night_page_fits_a_phone_and_ticks_a_payment(phone):
     page.goto(g.get_absolute_url())
     look(page, "group", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_payment_ticked_without_signal_goes_through_the_outbox_once(phone):
+    n = night(group(), finished())
+    page = phone
+    page.goto(n.get_absolute_url())
+    expect(page.locator(".night-transfers > li")).to_have_count(3)
+    page.context.set_offline(True)
+    page.locator(".night-transfers > li").first.get_by_role("button", name="Tick as paid").click()
+    expect(page.locator("[data-night-outbox]")).to_contain_text("Not sent yet: Mark pays John")
+    look(page, "night-outbox")
+    assert n.night_payments.count() == 0
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".payments li")).to_have_count(1)
+    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+    payment = n.night_payments.get()
+    assert (payment.payer, payment.payee, payment.amount) == ("Mark", "John", 16)
