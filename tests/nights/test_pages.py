@@ -145,3 +145,33 @@ def test_a_nights_first_game_offers_the_groups_regulars(client):
     page = client.get(f"/new/?night={n.edit_token}").content.decode()
     assert 'value="Ann"' in page and 'value="Cat"' in page
     assert f'name="night" value="{n.edit_token}"' in page
+
+
+def test_a_night_is_on_the_phones_list_and_its_watch_link_only_reads(client):
+    n = night(None, finished())
+    client.get(n.get_absolute_url())
+    home = client.get("/").content.decode()
+    assert n.get_absolute_url() in home and "Start a home group" in home
+    watching = client.get(n.share_url()).content.decode()
+    assert "Tick as paid" not in watching and n.edit_token not in watching
+    assert "<svg" in watching  # the watch link's QR code
+
+
+def test_a_game_in_another_currency_is_refused_on_the_page_with_why(client):
+    n = night(None)
+    game = finished(currency="GBP")
+    response = client.post(f"/nights/n/{n.edit_token}/games/", form(n, game=game.edit_token))
+    assert response.status_code == 422
+    assert "a night settles in one currency" in response.content.decode()
+    assert not n.night_games.exists()
+
+
+def test_a_game_taken_out_of_the_night_settles_on_its_own_again(client):
+    game = finished()
+    n = night(None, game)
+    response = client.post(
+        f"/nights/n/{n.edit_token}/games/", form(n, game=game.edit_token, action="out")
+    )
+    assert response.status_code == 302
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "settled with the night" not in page and 'name="paid"' in page
