@@ -64,6 +64,7 @@ class StartGroup(Making):
     regulars: list[str] = field(default_factory=list)
     preset: str = engine.DEFAULT_PRESET
     stakes: dict = field(default_factory=dict)
+    rule_overrides: dict = field(default_factory=dict)
     scope = "start-group"
 
     def make(self, sent: Sent) -> str:
@@ -72,6 +73,7 @@ class StartGroup(Making):
             currency=self.currency,
             regulars=self.regulars,
             preset=self.preset,
+            rule_overrides=self.rule_overrides,
             stakes=self.stakes,
         )
         group.add_line(sent, "start-group", {"name": self.name}, "")

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands, device, present
-from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.house_session import remembered_house_tokens
+from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.games.session import remembered_tokens
 from kalooki_ledger.games.typed_numbers import read_number
@@ -53,15 +54,28 @@ def _page(request: HttpRequest, template: str, context: dict, outcome=None) -> H
     return render(request, template, context, status=status)
 
 
+def _houses(request: HttpRequest) -> list[HouseRules]:
+    """This phone's house rules, newest first: a group may keep one as its rules and stakes."""
+    tokens = remembered_house_tokens(request)
+    found = {h.token: h for h in HouseRules.objects.filter(token__in=tokens)}
+    return [found[t] for t in tokens if t in found]
+
+
 def group_new(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
-    values = {"name": "", "currency": "units", "regulars": ""}
+    values = {"name": "", "currency": "units", "regulars": "", "house": ""}
+    houses = _houses(request)
     if request.method == "POST":
         values = {k: request.POST.get(k, "").strip() for k in values}
         name, problem = engine.name_problem(values["name"], gettext("a group's name"), 80)
         if problem is not None:
             errors.append(commands_problem(problem))
-        currency = values["currency"].upper() if values["currency"] != "units" else "units"
+        currency = (
+            values["currency"].upper() if values["currency"] not in ("", "units") else "units"
+        )
+        house = next((h for h in houses if h.token == values["house"]), None)
+        if house is not None:
+            currency = house.stakes.get("currency", currency)
         if currency != "units" and not (len(currency) == 3 and currency.isalpha()):
             errors.append(gettext("A currency is its three-letter code (GBP, SEK) or units."))
         regulars = [r for r in (engine.tidy_name(r) for r in values["regulars"].splitlines()) if r]
@@ -69,16 +83,26 @@ def group_new(request: HttpRequest) -> HttpResponse:
             _, problem = engine.name_problem(regular)
             if problem is not None:
                 errors.append(commands_problem(problem))
+        rules = {}
+        if house is not None:
+            stakes = {k: v for k, v in house.stakes.items() if k != "currency"}
+            rules = {
+                "preset": house.preset,
+                "rule_overrides": house.rule_overrides,
+                "stakes": stakes,
+            }
         if not errors:
             outcome = commands.apply(
                 None,
                 _sent(request),
-                StartGroup(name, currency=currency, regulars=list(dict.fromkeys(regulars))),
+                StartGroup(
+                    name, currency=currency, regulars=list(dict.fromkeys(regulars)), **rules
+                ),
             )
             if outcome.done:
                 return redirect(outcome.made.get_absolute_url())
             errors.append(outcome.notice)
-    context = {"values": values, "errors": errors}
+    context = {"values": values, "errors": errors, "houses": houses}
     return render(request, "nights/group_new.html", context, status=422 if errors else 200)
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.nights.models import Group, Night
 
 from .factories import finished, group, night, stopped
@@ -175,3 +175,26 @@ def test_a_game_taken_out_of_the_night_settles_on_its_own_again(client):
     assert response.status_code == 302
     page = client.get(game.get_absolute_url()).content.decode()
     assert "settled with the night" not in page and 'name="paid"' in page
+
+
+def test_a_group_keeps_house_rules_and_offers_them_with_its_regulars(client):
+    from tests.games.web import house_post
+
+    client.post("/rules/new/", house_post())
+    house = HouseRules.objects.get()
+    client.post(
+        "/nights/groups/new/",
+        {
+            "name": "Friday",
+            "regulars": "Ann\nBob",
+            "house": house.token,
+            "key": secrets.token_urlsafe(12),
+        },
+    )
+    g = Group.objects.get()
+    assert (g.currency, g.preset, g.stakes["per_point"]) == ("GBP", "north-american", "0.01")
+    n = night(g)
+    page = client.get(f"/new/?night={n.edit_token}").content.decode()
+    assert re.search(r'value="north-american" id="[^"]+" required checked', page)
+    assert re.search(r'name="per_point" value="0.01"', page)
+    assert 'value="Ann"' in page
