@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.posted import parse_sent
@@ -38,6 +38,7 @@ def _file_name(night: Night, ext: str) -> str:
     return f"{safe}-{night.number}.{ext}"
 
 
+@require_safe
 def night_record(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     response = JsonResponse(night_json(night), json_dumps_params={"indent": 2})
@@ -45,6 +46,7 @@ def night_record(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@require_safe
 def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     """A row per game and a column per player (the nets), then the night's lines: carried in,
     total, paid, still owed; then each payment and each transfer still to make."""
@@ -86,6 +88,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@require_safe
 def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     context = night_page(night, False, request)
@@ -95,6 +98,7 @@ def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@require_safe
 def import_form(request: HttpRequest) -> HttpResponse:
     return render(request, "nights/import.html")
 

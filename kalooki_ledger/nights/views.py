@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands, device, present
@@ -127,6 +127,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
     return _page(request, "nights/group.html", context, outcome)
 
 
+@require_safe
 def group_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = get_object_or_404(Group, share_token=token)
     return render(request, "nights/group.html", {**pages.group_page(found, request)})
@@ -157,12 +158,14 @@ def _night_page(request, night: Night, scoring: bool, outcome=None) -> HttpRespo
     return _page(request, "nights/night.html", context, outcome)
 
 
+@require_safe
 def night(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
     remember(request, found.edit_token)
     return _night_page(request, found, True)
 
 
+@require_safe
 def night_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = Night.objects.select_related("group").filter(share_token=token).first()
     if found is None:
