@@ -15,6 +15,7 @@ from kalooki_ledger.games.present.money import money
 from kalooki_ledger.nights.models import Night
 from kalooki_ledger.nights.record import night_json
 from tests.browser.conftest import LOOKS, look
+from tests.browser.test_offline import until
 from tests.rules.test_night import fewest_possible, left_after
 
 pytestmark = pytest.mark.browser
@@ -36,8 +37,7 @@ def drop_out_all(page) -> None:
             return
         asked = page.locator(".ask").text_content()
         page.get_by_role("button", name="Drop out").click()
-        moved_on = "t => document.querySelector('.ask')?.textContent !== t"
-        page.wait_for_function(moved_on, arg=asked)
+        until(page, f"(document.querySelector('.ask')?.textContent || '') !== {json.dumps(asked)}")
     expect(page.locator("#over-title")).to_have_text("Game over")
 
 

@@ -1,9 +1,12 @@
 """A night on a phone at 390 px: its games, totals and one settle-up, no sideways scroll."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import look
+from tests.browser.test_offline import until
 from tests.nights.factories import finished, group, night, stopped
 
 pytestmark = pytest.mark.browser
@@ -42,3 +45,18 @@ def test_a_payment_ticked_without_signal_goes_through_the_outbox_once(phone):
     expect(page.locator("[data-night-outbox]")).to_be_hidden()
     payment = n.night_payments.get()
     assert (payment.payer, payment.payee, payment.amount) == ("Mark", "John", 16)
+
+
+def test_a_nights_page_opened_once_opens_again_without_signal(phone):
+    n = night(group(), finished())
+    page = phone
+    page.goto(n.get_absolute_url())
+    until(page, "navigator.serviceWorker.controller !== null")
+    page.reload()  # fetched through the worker, which keeps it
+    kept = "k => k.some(r => r.url.includes('/nights/n/'))"
+    until(page, f"caches.open('kalooki-pages').then(c => c.keys()).then({kept})")
+    page.context.set_offline(True)
+    page.goto(n.get_absolute_url())
+    expect(page.locator("h1")).to_have_text("Night 1")
+    expect(page.locator("html")).to_have_attribute("data-kept-at", re.compile(".+"))
+    page.context.set_offline(False)
