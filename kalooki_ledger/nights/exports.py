@@ -4,15 +4,18 @@ sheets), CSV in the reader's language and its JSON record; and a night's record 
 import csv
 import io
 import json
+from decimal import InvalidOperation
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from kalooki_ledger.games import commands, device
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games import commands, device, present
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
@@ -21,7 +24,7 @@ from kalooki_ledger.sheets.pdf import pdf_bytes
 from .commands import ImportNight
 from .models import Night
 from .pages import night_page
-from .record import night_json
+from .record import NightRecordError, night_json
 from .session import remember
 
 
@@ -116,8 +119,12 @@ def import_record(request: HttpRequest) -> HttpResponse:
     try:
         sent = parse_sent(request.POST, device.device_label(request))
         outcome = commands.apply(None, sent, ImportNight(data))
-    except Exception as problem:  # the engine's first problem, or a record of another shape
-        messages.error(request, gettext("The record can't be imported: %(why)s") % {"why": problem})
+    except engine.RecordError as exc:  # a game's first problem: nothing of the night is kept
+        why = capfirst(present.located_text(exc.problem))
+        messages.error(request, gettext("The record can't be imported: %(why)s") % {"why": why})
+        return render(request, "nights/import.html", status=422)
+    except (NightRecordError, KeyError, TypeError, ValueError, InvalidOperation):
+        messages.error(request, gettext("That file is not a night's JSON record."))
         return render(request, "nights/import.html", status=422)
     if not outcome.done:
         messages.error(request, outcome.notice)

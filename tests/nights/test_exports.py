@@ -57,3 +57,22 @@ def test_the_json_record_imports_back_through_its_page_as_the_same_night(client)
     assert response.status_code == 302
     imported = Night.objects.exclude(pk=n.pk).get()
     assert {**night_json(imported), "version": 0} == {**json.loads(record), "version": 0}
+
+
+def test_a_record_that_is_no_night_or_whose_game_is_damaged_imports_nothing(client):
+    n = paid_night()
+    data = night_json(n)
+    data["games"][0]["hands"][0]["winner"] = "Nobody"
+    for body, said in (
+        (json.dumps(data), "can&#x27;t be imported: Hand 1"),
+        (json.dumps({"format": "kalooki-night/1", "payments": [{}]}), "not a night"),
+        ("[1, 2]", "not a night"),
+    ):
+        upload = io.BytesIO(body.encode())
+        upload.name = "night.json"
+        response = client.post(
+            "/nights/import/send/", {"record": upload, "key": secrets.token_urlsafe(12)}
+        )
+        assert response.status_code == 422
+        assert said in response.content.decode()
+    assert Night.objects.count() == 1
