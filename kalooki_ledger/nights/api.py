@@ -33,12 +33,21 @@ def _json(row, body: dict, status: int = 200, **headers: str) -> JsonResponse:
     return response
 
 
-def _endpoint(model, what: str, show):
-    """An API view on a night or a group found by either link; writes need its scoring link."""
+def _endpoint(model, what: str, show, writes: bool = True):
+    """An API view on a night or a group found by either link; writes need its scoring link.
+    Every address reads (GET, HEAD); those that take a change take POST; others are 405."""
+    allowed = ["GET", "HEAD", *(["POST"] if writes else [])]
 
     def decorate(view):
         @csrf_exempt
         def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+            if request.method not in allowed:
+                refused = error(
+                    405,
+                    gettext("This address takes %(methods)s.") % {"methods": ", ".join(allowed)},
+                )
+                refused["Allow"] = ", ".join(allowed)
+                return headless(request, refused)
             row = model.objects.filter(edit_token=token).first()
             can_write = row is not None
             if row is None:
@@ -97,9 +106,9 @@ def night_payments(request, night: Night, body: dict):
     )
 
 
-@_endpoint(Night, NO_NIGHT, night_json)
+@_endpoint(Night, NO_NIGHT, night_json, writes=False)
 def night(request, night: Night, body: dict):
-    raise BadRequest(gettext("Change a night through its payments, games or close addresses."))
+    raise AssertionError("a read-only address")  # never called: it takes no change
 
 
 @_endpoint(Night, NO_NIGHT, night_json)

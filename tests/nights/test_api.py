@@ -84,3 +84,11 @@ def test_a_group_reads_and_takes_a_regular(client):
     assert response.status_code == 200
     assert response.json()["regulars"] == ["Ann", "Bob"]
     assert response["ETag"] == f'"{g.version + 1}"'
+
+
+def test_a_method_an_address_does_not_take_is_405_with_allow(client):
+    n = night(None, finished())
+    read_only = post(client, f"/api/v1/nights/{n.edit_token}", {}, "api-night-01", '"1"')
+    assert read_only.status_code == 405 and read_only["Allow"] == "GET, HEAD"
+    put = client.put(f"/api/v1/nights/{n.edit_token}/payments", "{}")
+    assert put.status_code == 405 and put["Allow"] == "GET, HEAD, POST"
