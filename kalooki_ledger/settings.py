@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "kalooki_ledger.games",
     "kalooki_ledger.sheets",
     "kalooki_ledger.clubs",
+    "kalooki_ledger.nights",
 ]
 
 MIDDLEWARE = [
@@ -87,6 +88,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "kalooki_ledger.clubs.links.filed_under",
                 "kalooki_ledger.clubs.links.club_sheets",
+                "kalooki_ledger.nights.links.in_night",
+                "kalooki_ledger.nights.links.phone_nights",
                 "kalooki_ledger.languages.language_switch",
             ],
         },

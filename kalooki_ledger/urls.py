@@ -16,7 +16,9 @@ urlpatterns = [
     path("sw.js", service_worker, name="service_worker"),
     path("sheets/", include("kalooki_ledger.sheets.urls")),
     path("clubs/", include("kalooki_ledger.clubs.urls")),
+    path("nights/", include("kalooki_ledger.nights.urls")),
     path("api/v1/", include("kalooki_ledger.games.api_urls")),
+    path("api/v1/", include("kalooki_ledger.nights.api_urls")),
     # The footer's language switch (Django's set_language): no language prefix in any URL.
     path("i18n/", include("django.conf.urls.i18n")),
     # The admin's login counts failures with the same limit as the site's.

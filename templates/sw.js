@@ -5,9 +5,9 @@
 var STATIC = "kalooki-static-{{ version }}";
 var PAGES = "kalooki-pages";
 var KEPT = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
-// A page kept for offline use: the home page, a game's table, score sheet and rules card, and
-// the edit page of each hand on a scoring sheet.
-var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?)?$/;
+// A page kept for offline use: the home page, a game's table, score sheet and rules card, the
+// edit page of each hand on a scoring sheet, and a night's page (docs/nights.md).
+var PAGE = /^\/((g|w)\/[A-Za-z0-9_-]+\/((sheet|rules|hands\/[0-9]+\/edit)\/)?|nights\/(n|w)\/[A-Za-z0-9_-]+\/)?$/;
 // The plain forms the outbox keeps when their post fails: the score sheet's own (the date, an
 // edit or delete of a hand) and the hand-over.
 var SHEET_FORMS = /^\/g\/[A-Za-z0-9_-]+\/(date|handover|hands\/[0-9]+\/(edit|delete))\/$/;

@@ -19,7 +19,10 @@ def django_db_modify_db_settings(django_db_modify_db_settings, request, tmp_path
     connection: two overlapping requests then fail ("bad parameter or other API misuse", "database
     table is locked"). With a file each thread has its own connection and waits for the lock."""
     database = settings.DATABASES["default"]
-    browsing = any(item.get_closest_marker("browser") for item in request.session.items)
+    browsing = any(
+        item.get_closest_marker("browser") or item.get_closest_marker("threads")
+        for item in request.session.items
+    )
     if browsing and database["ENGINE"] == "django.db.backends.sqlite3":
         database["TEST"]["NAME"] = str(tmp_path_factory.mktemp("db") / "site.sqlite3")
 

@@ -30,6 +30,8 @@ MAY_IMPORT = {
     "games": {"rules", "games"} | SITE,
     "sheets": {"rules", "games", "sheets"} | SITE,
     "clubs": {"rules", "games", "sheets", "clubs"} | SITE,
+    # A home group's statistics are a club season's, from the same code: nights sit above clubs.
+    "nights": {"rules", "games", "sheets", "clubs", "nights"} | SITE,
     **{name: SITE for name in SITE},
 }
 # What wires the site together, imported by nothing of the project: it may import any part.

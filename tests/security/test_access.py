@@ -67,6 +67,25 @@ API_ROUTES = [
     "/api/v1/games/{t}/paid",
     "/api/v1/games/{t}/date",
 ]
+# A night's and a group's routes: their links are tested in tests/nights/test_access.py.
+NIGHT_ROUTES = [
+    "/nights/groups/{t}/",
+    "/nights/groups/w/{t}/",
+    "/nights/n/{t}/",
+    "/nights/n/{t}/pay/",
+    "/nights/n/{t}/unpay/",
+    "/nights/n/{t}/games/",
+    "/nights/n/{t}/close/",
+    "/nights/w/{t}/",
+    "/nights/file/{t}/night.json",
+    "/nights/file/{t}/night.csv",
+    "/nights/file/{t}/night.pdf",
+    "/api/v1/nights/{t}",
+    "/api/v1/nights/{t}/payments",
+    "/api/v1/nights/{t}/games",
+    "/api/v1/nights/{t}/close",
+    "/api/v1/groups/{t}",
+]
 DOWNLOADS = [
     "/sheets/g/{t}/score-sheet.pdf",
     "/sheets/g/{t}/hands.csv",
@@ -110,7 +129,7 @@ def test_the_route_lists_here_are_every_route_that_takes_a_token():
         if "<token:token>" in pattern:
             url = "/" + pattern.replace("<token:token>", "{t}").replace("<int:number>", "1")
             found.add(url)
-    assert found == set(SCORING_ROUTES + WATCH_ROUTES + DOWNLOADS + API_ROUTES)
+    assert found == set(SCORING_ROUTES + WATCH_ROUTES + DOWNLOADS + API_ROUTES + NIGHT_ROUTES)
 
 
 @pytest.mark.parametrize("route", SCORING_ROUTES)

@@ -65,6 +65,7 @@ from .making import (
     once,
     start_values,
 )
+from .versioned import Versioned, apply_versioned
 
 __all__ = [
     "CARRIERS",
@@ -96,9 +97,11 @@ __all__ = [
     "TicksChanged",
     "Undo",
     "Verdict",
+    "Versioned",
     "answered",
     "apply",
     "apply_making",
+    "apply_versioned",
     "earlier",
     "fingerprint",
     "hand_event",

@@ -2,6 +2,7 @@
 package's docstring)."""
 
 import dataclasses
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
@@ -24,13 +25,17 @@ from .base import (
     same_request,
 )
 from .making import Making, apply_making
+from .versioned import Versioned, apply_versioned
 
 
-def apply(game: Game | None, sent: Sent, command: "Command | Making") -> Outcome:
+def apply(game: Any, sent: Sent, command: "Command | Making | Versioned") -> Outcome:
     """Applies the command to the game, all or nothing, as the module's docstring says; a
-    command that makes something (no game yet) claims its receipt (`Making`, `once`)."""
+    command that makes something (no game yet) claims its receipt (`Making`, `once`); a
+    command on another versioned row (a night, a group) is applied to that row (`Versioned`)."""
     if isinstance(command, Making):
         return apply_making(sent, command)
+    if isinstance(command, Versioned):
+        return apply_versioned(game, sent, command)
     assert game is not None
     if sent.version is not None and sent.version == game.version:
         # The common case: decide against the cached ledger, then store under compare-and-set.

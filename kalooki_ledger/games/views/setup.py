@@ -20,6 +20,13 @@ from ..models import Game, HouseRules
 from ..session import forget_token, remember, remembered_tokens
 from .base import game_of, sent
 
+# Apps above the games that a new game may join (nights: Play again keeps the new game in the
+# night its form names): each is called with the request and the game, in the game's transaction.
+NEW_GAME_JOINS: list = []
+# And what they offer a new game's form (nights: a group's regulars, rules and stakes), each
+# called with the request: the form's first values, or {}.
+NEW_GAME_OFFERS: list = []
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -82,6 +89,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
         initial["title"] = house.name
     elif request.method != "POST" and request.GET.get("again"):
         initial = _again(game_of(edit_token=request.GET["again"]))
+    elif request.method != "POST":
+        for offer in NEW_GAME_OFFERS:
+            initial.update(offer(request))
     form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid() and form.record is not None:
         try:
@@ -93,7 +103,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if started_record.played_on is None:
             started_record = replace(started_record, played_on=timezone.localdate())
         history = commands.start_values(form.record.game.players, form.drawn)
-        command = commands.StartGame(started_record, history, values=form.cleaned_data)
+        command = commands.StartGame(
+            started_record,
+            history,
+            values=form.cleaned_data,
+            then=lambda game: [join(request, game) for join in NEW_GAME_JOINS],
+        )
         outcome = commands.apply(None, made, command)
         if not outcome.done:
             form.add_error(None, outcome.notice)

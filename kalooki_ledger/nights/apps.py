@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class NightsConfig(AppConfig):
+    name = "kalooki_ledger.nights"
+    verbose_name = "Nights and home groups"
+
+    def ready(self):
+        from kalooki_ledger.games.views.setup import NEW_GAME_JOINS, NEW_GAME_OFFERS
+
+        from .links import group_offer, join_night
+
+        NEW_GAME_JOINS.append(join_night)
+        NEW_GAME_OFFERS.append(group_offer)

@@ -1,0 +1,374 @@
+"""Every change to a home group or a night is a command through the games' one `apply`
+(`games.commands`): on a night or a group, `Versioned` (its version, its key, its history line;
+409 when stale, 422 for a key used for another request); a new group or night, `Making` (a
+receipt for its key)."""
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games import present
+from kalooki_ledger.games.commands import (
+    Decision,
+    Making,
+    Refusal,
+    Sent,
+    Verdict,
+    Versioned,
+    unchanged,
+)
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules.money import format_amount, minor_digits, quantum
+
+from .models import Group, Night, NightGameLink, NightPayment
+from .record import import_night
+
+
+def _money_values(night: Night) -> dict:
+    return {"currency": night.currency, "digits": night.digits()}
+
+
+def _balances(night: Night, amounts: dict[str, Decimal]) -> dict[str, str]:
+    return {p: format_amount(a, night.digits()) for p, a in amounts.items() if a != 0}
+
+
+def _closed_refusal(night: Night) -> Refusal:
+    return Refusal(
+        Verdict.REFUSED,
+        gettext(
+            "This night's money is closed (what was left unpaid was carried on or written "
+            "off): start a new night for more games or payments."
+        ),
+    )
+
+
+def _lock_games(night: Night) -> list[Game]:
+    """The night's games, their rows locked while a night's money is decided: a hand corrected
+    at the same moment is either seen here or waits until the change is stored."""
+    ids = list(night.night_games.values_list("game_id", flat=True))
+    list(Game.objects.select_for_update().filter(pk__in=ids).values_list("pk", flat=True))
+    return night.games()
+
+
+@dataclass
+class StartGroup(Making):
+    """A new home group: its name, its currency and stakes (the record's terms), its regulars."""
+
+    name: str
+    currency: str = "units"
+    regulars: list[str] = field(default_factory=list)
+    preset: str = engine.DEFAULT_PRESET
+    stakes: dict = field(default_factory=dict)
+    rule_overrides: dict = field(default_factory=dict)
+    scope = "start-group"
+
+    def make(self, sent: Sent) -> str:
+        group = Group.objects.create(
+            name=self.name,
+            currency=self.currency,
+            regulars=self.regulars,
+            preset=self.preset,
+            rule_overrides=self.rule_overrides,
+            stakes=self.stakes,
+        )
+        group.add_line(sent, "start-group", {"name": self.name}, "")
+        return group.edit_token
+
+    def found(self, made: str) -> Group:
+        return Group.objects.get(edit_token=made)
+
+
+@dataclass
+class StartNight(Making):
+    """A new night of the group, the next by number, in the group's currency."""
+
+    group_id: int
+    scope = "start-night"
+
+    def make(self, sent: Sent) -> str:
+        group = Group.objects.select_for_update().get(pk=self.group_id)
+        number = (group.nights.aggregate(most=Max("number"))["most"] or 0) + 1
+        night = Night.objects.create(group=group, number=number, currency=group.currency)
+        night.add_line(sent, "start-night", {"number": number}, "")
+        return night.edit_token
+
+    def found(self, made: str) -> Night:
+        return Night.objects.get(edit_token=made)
+
+
+def currency_refusal(game: Game, night: Night) -> str:
+    return gettext(
+        "This game is played in %(game)s and the night settles in %(night)s: a night settles "
+        "in one currency, so a game in another can't join it."
+    ) % {
+        "game": present.currency_unit(game.currency),
+        "night": present.currency_unit(night.currency),
+    }
+
+
+@dataclass
+class AddGame(Versioned):
+    """A game of the scorer's added to the night (Play again adds the new game too)."""
+
+    game_id: int
+    action = "add-game"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None:
+            raise Refusal(Verdict.MISSING, gettext("There is no such game."))
+        if night.closed:
+            raise _closed_refusal(night)
+        link = NightGameLink.objects.filter(game=game).select_related("night").first()
+        if link is not None and link.night_id == night.pk:
+            raise unchanged(gettext("That game is already in this night."))
+        if link is not None:
+            raise Refusal(
+                Verdict.REFUSED,
+                gettext(
+                    "That game is already in another night (%(night)s): take it out of that "
+                    "night first, so its money is settled once."
+                )
+                % {"night": str(link.night)},
+            )
+        if game.currency != night.currency:
+            raise Refusal(Verdict.REFUSED, currency_refusal(game, night))
+        return Decision({"title": str(game), "game": game.pk})
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        last = night.night_games.aggregate(most=Max("position"))["most"]
+        NightGameLink.objects.create(
+            night=night, game_id=self.game_id, position=0 if last is None else last + 1
+        )
+
+    def stale_ok(self, since: list) -> bool:
+        return True  # adding a game depends on no other change of the night
+
+
+@dataclass
+class TakeOutGame(Versioned):
+    """A game taken out of the night: its money settles on its own again."""
+
+    game_id: int
+    action = "take-out"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        link = night.night_games.filter(game_id=self.game_id).select_related("game").first()
+        if link is None:
+            raise unchanged(gettext("That game isn't in this night."))
+        if night.closed:
+            raise _closed_refusal(night)
+        return Decision({"title": str(link.game), "game": self.game_id})
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        night.night_games.filter(game_id=self.game_id).delete()
+
+
+@dataclass
+class RecordPayment(Versioned):
+    """Money handed over: who paid whom, how much, when. `ticked`: sent by ticking a transfer
+    of the settle-up as the page showed it, which must still be one of the transfers (a hand
+    corrected since may have changed them: refused with 409 and the night as it is now)."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+    when: datetime.datetime | None = None
+    ticked: bool = True
+    action = "payment"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        if night.closed:
+            raise _closed_refusal(night)
+        settled = night.settle(_lock_games(night))
+        if self.payer == self.payee or not {self.payer, self.payee} <= set(settled.players):
+            raise Refusal(
+                Verdict.REFUSED,
+                gettext("A payment is from one of the night's players to another."),
+            )
+        digits = minor_digits(night.currency)
+        if self.amount <= 0 or self.amount != self.amount.quantize(quantum(digits)):
+            raise Refusal(
+                Verdict.REFUSED,
+                gettext("A payment is an amount above nothing, to %(digits)s decimal places.")
+                % {"digits": digits},
+            )
+        asked = (self.payer, self.payee, self.amount)
+        if self.ticked and asked not in {(t.payer, t.payee, t.amount) for t in settled.transfers}:
+            if any(
+                c.action == "payment"
+                and (c.details.get("payer"), c.details.get("payee")) == asked[:2]
+                and Decimal(c.details.get("amount", "0")) == self.amount
+                for c in since
+            ):
+                raise unchanged(gettext("Another phone already marked that payment."))
+            raise Refusal(
+                Verdict.STALE,
+                gettext(
+                    "Nothing was saved: the night's settle-up changed since this page was "
+                    "loaded (a game was corrected or paid). Here it is as it is now."
+                ),
+            )
+        values = {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": format_amount(self.amount, digits),
+            **_money_values(night),
+        }
+        return Decision(values)
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        NightPayment.objects.create(
+            night=night,
+            payer=self.payer,
+            payee=self.payee,
+            amount=self.amount,
+            at=self.when or timezone.now(),
+            who=sent.who,
+        )
+
+    def stale_ok(self, since: list) -> bool:
+        return True  # checked against the transfers as they now stand (decide)
+
+
+@dataclass
+class TakeBackPayment(Versioned):
+    """A payment ticked by mistake, taken back (the tick undone); its history line stays."""
+
+    payment_id: int
+    action = "unpay"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        if night.closed:
+            raise _closed_refusal(night)
+        payment = night.night_payments.filter(pk=self.payment_id).first()
+        if payment is None:
+            raise unchanged(gettext("That payment was already taken back."))
+        values = {
+            "payer": payment.payer,
+            "payee": payment.payee,
+            "amount": format_amount(payment.amount, night.digits()),
+            **_money_values(night),
+        }
+        return Decision(values)
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        night.night_payments.filter(pk=self.payment_id).delete()
+
+    def stale_ok(self, since: list) -> bool:
+        return True
+
+
+def _closing(night: Night) -> dict[str, Decimal]:
+    settled = night.settle(_lock_games(night))
+    if settled.playing:
+        raise Refusal(
+            Verdict.REFUSED,
+            gettext(
+                "A game of this night is still being played: finish or stop it before the "
+                "night's money is carried on or written off."
+            ),
+        )
+    return {p: v for p, v in settled.owed.items() if v != 0}
+
+
+@dataclass
+class CarryOver(Versioned):
+    """What is left unpaid carried into the group's next night as its opening balances (the
+    next night is started when there is none yet)."""
+
+    action = "carry"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        if night.closed:
+            raise unchanged(gettext("This night's money was already carried on or written off."))
+        owed = _closing(night)
+        following = night.group.nights.filter(number=night.number + 1).first()
+        number = night.number + 1 if following is None else following.number
+        values = {"to": number, "balances": _balances(night, owed), **_money_values(night)}
+        return Decision(values, notice=gettext("Carried into night %(n)s.") % {"n": number})
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        balances = decision.values["balances"]
+        group = Group.objects.select_for_update().get(pk=night.group_id)
+        following = group.nights.filter(number=night.number + 1).first()
+        if following is None:
+            following = Night.objects.create(
+                group=group, number=night.number + 1, currency=night.currency
+            )
+        opening = {p: Decimal(v) for p, v in following.opening.items()}
+        for p, v in balances.items():
+            opening[p] = opening.get(p, Decimal(0)) + Decimal(v)
+        following.opening = {p: format_amount(v, night.digits()) for p, v in opening.items()}
+        following.version += 1
+        following.save(update_fields=["opening", "version"])
+        line = {"from": night.number, "balances": balances, **_money_values(night)}
+        following.add_line(Sent(None, "", sent.who), "carried-in", line, "")
+        night.closed, night.closing, night.carried_to = "carried", balances, following
+        night.save(update_fields=["closed", "closing", "carried_to"])
+
+
+@dataclass
+class WriteOff(Versioned):
+    """What is left unpaid written off by the scorer: never dropped in silence."""
+
+    action = "write-off"
+
+    def decide(self, night: Night, since: list) -> Decision:
+        if night.closed:
+            raise unchanged(gettext("This night's money was already carried on or written off."))
+        owed = _closing(night)
+        return Decision({"balances": _balances(night, owed), **_money_values(night)})
+
+    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+        night.closed, night.closing = "written-off", decision.values["balances"]
+        night.save(update_fields=["closed", "closing"])
+
+
+@dataclass
+class AddRegular(Versioned):
+    """A regular player of the group, typed once and offered for every new game."""
+
+    name: str
+    action = "regular"
+
+    def decide(self, group: Group, since: list) -> Decision:
+        name, problem = engine.name_problem(self.name)
+        if problem is not None:
+            raise Refusal(Verdict.REFUSED, present.problem_text(problem))
+        if engine.name_key(name) in {engine.name_key(n) for n in group.regulars}:
+            raise unchanged(gettext("%(name)s is already a regular.") % {"name": name})
+        return Decision({"name": name})
+
+    def write(self, group: Group, decision: Decision, sent: Sent) -> None:
+        group.regulars = [*group.regulars, decision.values["name"]]
+        group.save(update_fields=["regulars"])
+
+    def stale_ok(self, since: list) -> bool:
+        return True
+
+
+@dataclass
+class ImportNight(Making):
+    """A night's JSON record imported as a new night of a new group (or of `group_id`): once
+    per key, like any import."""
+
+    data: dict
+    who: str = ""
+    group_id: int | None = None
+    scope = "import-night"
+
+    def asked(self) -> object:
+        return [self.data, self.group_id]
+
+    def make(self, sent: Sent) -> str:
+        group = None if self.group_id is None else Group.objects.get(pk=self.group_id)
+        return import_night(self.data, sent.who, group).edit_token
+
+    def found(self, made: str) -> Night:
+        return Night.objects.get(edit_token=made)

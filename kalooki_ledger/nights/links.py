@@ -1,0 +1,105 @@
+"""What the games' own pages say about a game in a night (that its money is settled with the
+night, and the way to it), and the nights on the phone's list of games: through context
+processors, so the games app never imports this one. And Play again's hook: the new game
+started from a night's game joins the night (`games.views.setup.NEW_GAME_JOINS`)."""
+
+import hashlib
+
+from django.db import router
+from django.http import HttpRequest
+from django.urls import reverse
+
+from kalooki_ledger.games import commands, device
+from kalooki_ledger.games.forms import settings_initial
+from kalooki_ledger.kept_queries import KeptQuery
+
+from .commands import AddGame
+from .models import Night, NightGameLink
+from .session import remembered
+
+
+def _link_of(field: str) -> KeptQuery:
+    """The night of the game whose `field` is the token: a light look, its SQL written once per
+    process (most games are in no night; a game page is read often)."""
+    return KeptQuery(
+        lambda token: (
+            NightGameLink.objects.filter(**{field: token})
+            .values_list(
+                "night__group__name", "night__number", "night__edit_token", "night__share_token"
+            )
+            .order_by("pk")[:1]
+        ),
+        "token",
+    )
+
+
+_links = {field: _link_of(field) for field in ("game__share_token", "game__edit_token")}
+
+
+def in_night(request: HttpRequest) -> dict:
+    """On a game's own pages (/g/, /w/): the night it is in, whose settle-up takes its money."""
+    match = request.resolver_match
+    token = match and match.namespace == "games" and match.kwargs.get("token")
+    if not token:
+        return {}
+    watching = match.route.startswith("w/")
+    field = "game__share_token" if watching else "game__edit_token"
+    found = _links[field].rows(router.db_for_read(NightGameLink), token)
+    if not found:
+        return {}
+    group, number, edit, share = found[0]
+    return {
+        "in_night": {
+            "url": reverse(
+                "nights:watch" if watching else "nights:night", args=[share if watching else edit]
+            ),
+            "name": f"{group} #{number}",
+            "token": "" if watching else edit,
+        }
+    }
+
+
+def phone_nights(request: HttpRequest) -> dict:
+    match = request.resolver_match
+    if not (match and match.view_name == "games:home"):
+        return {}
+    tokens = remembered(request)
+    found = Night.objects.filter(edit_token__in=tokens) | Night.objects.filter(
+        share_token__in=tokens
+    )
+    by_token = {}
+    for night in found.select_related("group"):
+        by_token[night.edit_token] = {"night": night, "url": night.get_absolute_url()}
+        by_token[night.share_token] = {"night": night, "url": night.share_url()}
+    return {"phone_nights": [by_token[t] for t in tokens if t in by_token]}
+
+
+def join_night(request: HttpRequest, game) -> None:
+    """A game started from a night's Play again (the form names the night) joins it, through
+    the night's command; a night that can't take it (closed, another currency) leaves it out."""
+    token = request.POST.get("night", "")
+    night = Night.objects.filter(edit_token=token).first() if token else None
+    if night is None:
+        return
+    key = hashlib.sha256(f"{request.POST.get('key', '')}:{game.pk}".encode()).hexdigest()[:32]
+    sent = commands.Sent(None, key, device.device_label(request))
+    commands.apply(night, sent, AddGame(game.pk))
+
+
+def group_offer(request: HttpRequest) -> dict:
+    """A new game started from a night with no game yet: the group's regulars in their seats,
+    its rules and its stakes."""
+    token = request.GET.get("night", "")
+    night = (
+        Night.objects.select_related("group").filter(edit_token=token).first() if token else None
+    )
+    if night is None:
+        return {}
+    group = night.group
+    stakes = {"currency": group.currency, **group.stakes}
+    initial = settings_initial(group.preset, group.rule_overrides, stakes)
+    for i, name in enumerate(group.regulars[:6], 1):
+        initial[f"player_{i}"] = name
+    initial["seating"] = "typed"
+    initial["title"] = str(night)
+    return initial

@@ -1,0 +1,214 @@
+"""What a night's page and a group's page show, built from the games' ledgers, the night's
+payments and the engine's settle-up; every amount and sentence through games.present."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.clubs import charts, stats
+from kalooki_ledger.games import handles, present
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present.money import money, transfer_key
+from kalooki_ledger.games.qr import qr_svg
+
+from .models import Group, Night
+
+
+def formatter(currency: str, digits: int):
+    """Writes the night's or group's amounts as a game's (games.present.money)."""
+
+    def fmt(amount: Decimal, signed: bool = False) -> str:
+        return money(amount, currency, digits, signed)
+
+    return fmt
+
+
+def winner_text(ledger: engine.Ledger) -> str:
+    if ledger.winner:
+        return ledger.winner
+    return present.joined(ledger.sharers) if ledger.status == "stopped" else ""
+
+
+def paid_line(payment, fmt) -> str:
+    return gettext("%(payer)s paid %(payee)s %(amount)s") % {
+        "payer": payment.payer,
+        "payee": payment.payee,
+        "amount": fmt(payment.amount),
+    }
+
+
+def _handles(games: list[Game]) -> dict[str, tuple[str, str]]:
+    """The payees' handles as the night's games keep them, the latest game's first."""
+    held: dict[str, tuple[str, str]] = {}
+    for game in games:
+        held.update(handles.handles_of(game))
+    return held
+
+
+def night_page(night: Night, scoring: bool, request) -> dict:
+    games = night.games()
+    settled = night.settle(games)
+    digits = night.digits(games)
+    fmt = formatter(night.currency, digits)
+    held = _handles(games)
+    columns = []
+    for game, row in zip(games, settled.games, strict=True):
+        ledger = game.ledger()
+        columns.append(
+            {
+                "game": game,
+                "url": game.get_absolute_url() if scoring else game.share_url(),
+                "status": present.status_text(ledger),
+                "winner": ""
+                if winner_text(ledger) in present.status_text(ledger)
+                else winner_text(ledger),
+                "over": row.over,
+                "nets": [
+                    {
+                        "name": p,
+                        "amount": fmt(row.nets[p], signed=True) if p in row.played else "0",
+                        "played": p in row.played,
+                    }
+                    for p in settled.players
+                ],
+            }
+        )
+    players = [
+        {
+            "name": p,
+            "opening": fmt(settled.opening[p], signed=True),
+            "total": fmt(settled.totals[p], signed=True),
+            "paid": fmt(settled.paid[p], signed=True),
+            "owed": fmt(settled.owed[p], signed=True),
+        }
+        for p in settled.players
+    ]
+    transfers = []
+    for t in settled.transfers:
+        link = handles.pay_link(t, held, night.currency, str(night))
+        item = {
+            "text": present.transfer_line(t, fmt),
+            "payer": t.payer,
+            "payee": t.payee,
+            "amount": engine.money.format_amount(t.amount, digits),
+            "key": transfer_key(t, digits),
+            "pay": link,
+            "paid": False,
+        }
+        if link:
+            item["qr"] = qr_svg(link["url"], gettext("QR code of the pay link"))
+        transfers.append(item)
+    payments = [
+        {
+            "id": p.pk,
+            "text": paid_line(p, fmt),
+            "at": timezone.localtime(p.at),
+            "who": p.who,
+            "fits": line.fits,
+        }
+        for p, line in zip(night.payments(), settled.payments, strict=True)
+    ]
+    watch = request.build_absolute_uri(night.share_url())
+    context = {
+        "night": night,
+        "group": night.group,
+        "scoring": scoring,
+        "columns": columns,
+        "players": players,
+        "has_opening": any(settled.opening.values()),
+        "has_paid": bool(payments),
+        "transfers": transfers,
+        "payments": payments,
+        "settled": settled,
+        "playing": [c for c in columns if not c["over"]],
+        "history": list(night.lines()[:30]),
+        "watch_link": watch,
+        "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
+        "closing": [
+            {"name": p, "amount": fmt(Decimal(v), signed=True)} for p, v in night.closing.items()
+        ],
+        "players_names": settled.players,
+    }
+    if scoring:
+        scoring_link = request.build_absolute_uri(night.get_absolute_url())
+        context["scoring_link"] = scoring_link
+        context["scoring_qr"] = qr_svg(scoring_link, gettext("QR code of the scoring link"))
+        last = games[-1] if games else None
+        context["again"] = last
+    return context
+
+
+@dataclass(frozen=True)
+class Person:
+    """A group's player as the clubs' season statistics read a person: a key and a name."""
+
+    pk: str
+    name: str
+
+
+def group_played(group: Group) -> list[stats.PlayedGame]:
+    """The group's games, oldest first, each seat read as the person of that name."""
+    games = list(Game.objects.loaded().filter(night_link__night__group=group))
+    played = [
+        stats.PlayedGame(g, g.ledger(), {n: Person(engine.name_key(n), n) for n in g.seat_ids()})
+        for g in games
+    ]
+    return sorted(played, key=lambda p: (p.date, p.game.created, p.game.pk))
+
+
+def balances(group: Group) -> dict[str, Decimal]:
+    """Each player's running balance across the group's nights: what the latest open night
+    (with what was carried into it) still settles; a night written off leaves nothing."""
+    owed: dict[str, Decimal] = {}
+    for night in group.nights.order_by("number"):
+        if night.closed:
+            continue
+        for p, v in night.settle().owed.items():
+            owed[p] = owed.get(p, Decimal(0)) + v
+    return owed
+
+
+def group_page(group: Group, request) -> dict:
+    nights = list(group.nights.order_by("-number"))
+    digits = max([0, *(n.digits() for n in nights)])
+    fmt = formatter(group.currency, digits)
+    played = group_played(group)
+    table = stats.season_table(played)
+    chart = ""
+    if table:
+        counted = [p for p in played if p.counted]
+        leader = table[0].person
+        lines = [stats.line_for(p, leader.name) for p in counted if leader.name in p.people]
+        running = stats.running_net(lines)
+        chart = charts.net_chart(
+            [str(line.played.game) for line, _ in running],
+            [total for _, total in running],
+            fmt,
+            present.currency_unit(group.currency),
+        )
+    payments = []
+    for night in nights:
+        for p in night.payments():
+            payments.append(
+                {
+                    "night": night,
+                    "text": paid_line(p, fmt),
+                    "at": timezone.localtime(p.at),
+                    "who": p.who,
+                }
+            )
+    return {
+        "group": group,
+        "nights": nights,
+        "balances": [
+            {"name": p, "amount": fmt(v, signed=True)} for p, v in balances(group).items() if v != 0
+        ],
+        "payments": payments,
+        "table": [(row, fmt(row.net, signed=True)) for row in table],
+        "chart": chart,
+        "chart_of": table[0].person.name if table else "",
+        "history": list(group.lines()[:30]),
+    }

@@ -1,0 +1,228 @@
+"""The nights' and groups' pages: load, parse, apply a command through the games' one `apply`,
+render. Links and forms work without JavaScript."""
+
+from decimal import Decimal
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST, require_safe
+
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games import answers, commands, device, present
+from kalooki_ledger.games.house_session import remembered_house_tokens
+from kalooki_ledger.games.models import Game, HouseRules
+from kalooki_ledger.games.posted import parse_sent
+from kalooki_ledger.games.session import remembered_tokens
+from kalooki_ledger.games.typed_numbers import read_number
+
+from . import pages
+from .commands import (
+    AddGame,
+    AddRegular,
+    CarryOver,
+    RecordPayment,
+    StartGroup,
+    StartNight,
+    TakeBackPayment,
+    TakeOutGame,
+    WriteOff,
+)
+from .models import Group, Night
+from .session import remember
+
+
+def _sent(request: HttpRequest) -> commands.Sent:
+    return parse_sent(request.POST, device.device_label(request))
+
+
+def _answered(request: HttpRequest, row, command) -> commands.Outcome:
+    """The command applied with the form's version and key; what became of it told."""
+    try:
+        outcome = commands.apply(row, _sent(request), command)
+    except commands.Refusal as refusal:
+        outcome = refusal.outcome
+    if outcome.notice:
+        level = messages.SUCCESS if outcome.done else messages.ERROR
+        messages.add_message(request, level, outcome.notice)
+    return outcome
+
+
+def _page(request: HttpRequest, template: str, context: dict, outcome=None) -> HttpResponse:
+    status = 200 if outcome is None else answers.status(outcome)
+    return render(request, template, context, status=status)
+
+
+def _houses(request: HttpRequest) -> list[HouseRules]:
+    """This phone's house rules, newest first: a group may keep one as its rules and stakes."""
+    tokens = remembered_house_tokens(request)
+    found = {h.token: h for h in HouseRules.objects.filter(token__in=tokens)}
+    return [found[t] for t in tokens if t in found]
+
+
+def group_new(request: HttpRequest) -> HttpResponse:
+    errors: list[str] = []
+    values = {"name": "", "currency": "units", "regulars": "", "house": ""}
+    houses = _houses(request)
+    if request.method == "POST":
+        values = {k: request.POST.get(k, "").strip() for k in values}
+        name, problem = engine.name_problem(values["name"], gettext("a group's name"), 80)
+        if problem is not None:
+            errors.append(commands_problem(problem))
+        currency = (
+            values["currency"].upper() if values["currency"] not in ("", "units") else "units"
+        )
+        house = next((h for h in houses if h.token == values["house"]), None)
+        if house is not None:
+            currency = house.stakes.get("currency", currency)
+        if currency != "units" and not (len(currency) == 3 and currency.isalpha()):
+            errors.append(gettext("A currency is its three-letter code (GBP, SEK) or units."))
+        regulars = [r for r in (engine.tidy_name(r) for r in values["regulars"].splitlines()) if r]
+        for regular in regulars:
+            _, problem = engine.name_problem(regular)
+            if problem is not None:
+                errors.append(commands_problem(problem))
+        rules = {}
+        if house is not None:
+            stakes = {k: v for k, v in house.stakes.items() if k != "currency"}
+            rules = {
+                "preset": house.preset,
+                "rule_overrides": house.rule_overrides,
+                "stakes": stakes,
+            }
+        if not errors:
+            outcome = commands.apply(
+                None,
+                _sent(request),
+                StartGroup(
+                    name, currency=currency, regulars=list(dict.fromkeys(regulars)), **rules
+                ),
+            )
+            if outcome.done:
+                return redirect(outcome.made.get_absolute_url())
+            errors.append(outcome.notice)
+    context = {"values": values, "errors": errors, "houses": houses}
+    return render(request, "nights/group_new.html", context, status=422 if errors else 200)
+
+
+def commands_problem(problem: engine.Problem) -> str:
+    return present.problem_text(problem)
+
+
+def group(request: HttpRequest, token: str) -> HttpResponse:
+    found = get_object_or_404(Group, edit_token=token)
+    outcome = None
+    if request.method == "POST":
+        if request.POST.get("action") == "night":
+            outcome = _answered(request, None, StartNight(found.pk))
+            if outcome.done:
+                remember(request, outcome.made.edit_token)
+                return redirect(outcome.made.get_absolute_url())
+        else:
+            outcome = _answered(request, found, AddRegular(request.POST.get("name", "")))
+            if outcome.done:
+                return redirect(found.get_absolute_url())
+    context = {**pages.group_page(found, request), "version": found.version, "scoring": True}
+    return _page(request, "nights/group.html", context, outcome)
+
+
+@require_safe
+def group_watch(request: HttpRequest, token: str) -> HttpResponse:
+    found = get_object_or_404(Group, share_token=token)
+    return render(request, "nights/group.html", {**pages.group_page(found, request)})
+
+
+def _night(token: str) -> Night:
+    found = Night.objects.select_related("group").filter(edit_token=token).first()
+    if found is None:
+        raise Http404(gettext("No night at this link"))
+    return found
+
+
+def _night_answer(request: HttpRequest, night: Night, outcome) -> HttpResponse:
+    if outcome.done:
+        return redirect(night.get_absolute_url())
+    night.refresh_from_db()
+    return _night_page(request, night, True, outcome)
+
+
+def _night_page(request, night: Night, scoring: bool, outcome=None) -> HttpResponse:
+    context = pages.night_page(night, scoring, request)
+    context["version"] = night.version
+    if scoring:
+        mine = Game.objects.filter(edit_token__in=remembered_tokens(request)).exclude(
+            night_link__night=night
+        )
+        context["addable"] = [g for g in mine if g.currency == night.currency]
+    return _page(request, "nights/night.html", context, outcome)
+
+
+@require_safe
+def night(request: HttpRequest, token: str) -> HttpResponse:
+    found = _night(token)
+    remember(request, found.edit_token)
+    return _night_page(request, found, True)
+
+
+@require_safe
+def night_watch(request: HttpRequest, token: str) -> HttpResponse:
+    found = Night.objects.select_related("group").filter(share_token=token).first()
+    if found is None:
+        raise Http404(gettext("No night at this link"))
+    remember(request, found.share_token)
+    return _night_page(request, found, False)
+
+
+def _amount(text: str) -> Decimal | None:
+    typed = read_number(text)
+    return None if typed is None else Decimal(typed.plain)
+
+
+@require_POST
+def night_pay(request: HttpRequest, token: str) -> HttpResponse:
+    found = _night(token)
+    amount = _amount(request.POST.get("amount", ""))
+    if amount is None:
+        messages.error(request, gettext("An amount is a number, such as 5 or 2.50."))
+        return redirect(found.get_absolute_url())
+    command = RecordPayment(
+        request.POST.get("payer", ""),
+        request.POST.get("payee", ""),
+        amount,
+        ticked=request.POST.get("ticked") == "1",
+    )
+    return _night_answer(request, found, _answered(request, found, command))
+
+
+@require_POST
+def night_unpay(request: HttpRequest, token: str) -> HttpResponse:
+    found = _night(token)
+    try:
+        payment = int(request.POST.get("payment", ""))
+    except ValueError:
+        raise Http404(gettext("No such payment")) from None
+    return _night_answer(request, found, _answered(request, found, TakeBackPayment(payment)))
+
+
+@require_POST
+def night_game(request: HttpRequest, token: str) -> HttpResponse:
+    found = _night(token)
+    game = Game.objects.filter(edit_token=request.POST.get("game", "")).first()
+    if game is None:
+        raise Http404(gettext("No game at this link"))
+    asked = TakeOutGame(game.pk) if request.POST.get("action") == "out" else AddGame(game.pk)
+    return _night_answer(request, found, _answered(request, found, asked))
+
+
+@require_POST
+def night_close(request: HttpRequest, token: str) -> HttpResponse:
+    found = _night(token)
+    asked = WriteOff() if request.POST.get("action") == "write-off" else CarryOver()
+    outcome = _answered(request, found, asked)
+    if outcome.done and isinstance(asked, CarryOver):
+        found.refresh_from_db()
+        if found.carried_to is not None:
+            remember(request, found.carried_to.edit_token)
+            return redirect(found.carried_to.get_absolute_url())
+    return _night_answer(request, found, outcome)

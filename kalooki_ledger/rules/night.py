@@ -1,0 +1,148 @@
+"""A night at the table: several games settled once. Each game's nets come from its own ledger
+(a stopped game's already say refund, split or leader); a player who sat a game out nets 0 for
+it. What is still owed is the games' totals and the balances carried in, less the payments
+made, settled again in the fewest transfers."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from types import MappingProxyType
+
+from .settle import Transfer, fewest_transfers
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class NightGame:
+    """One game of the night as its ledger ends it: its nets, and whether it is over (a game
+    still played holds its pool, so its nets don't settle yet and it counts once over)."""
+
+    name: str
+    nets: Mapping[str, Decimal]
+    over: bool = True
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Money handed over: a fact, kept whatever later corrections make of the nets."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    """A payment as the settle-up shows it: `fits` is False when it now runs against what is
+    owed (Ann paid Bob, and now Bob owes Ann): the remaining transfers settle the difference."""
+
+    payment: Payment
+    fits: bool
+
+
+@dataclass(frozen=True)
+class NightGameRow:
+    name: str
+    nets: Mapping[str, Decimal]  # every player of the night: 0 for a game sat out
+    over: bool
+    played: tuple[str, ...]  # who sat at this game
+
+
+@dataclass(frozen=True)
+class NightSettle:
+    """The night in figures: each game's row, each player's total, the opening balances carried
+    in, what was paid, what is still owed and the fewest transfers that settle it."""
+
+    players: tuple[str, ...]
+    games: tuple[NightGameRow, ...]
+    totals: Mapping[str, Decimal]  # the games that are over, summed
+    opening: Mapping[str, Decimal]
+    due: Mapping[str, Decimal]  # totals + opening: what the night settles before any payment
+    paid: Mapping[str, Decimal]  # what each has paid less what each has received
+    closing: Mapping[str, Decimal]  # carried into the next night or written off
+    owed: Mapping[str, Decimal]  # due + paid - closing: still to receive (+) or to pay (-)
+    payments: tuple[PaymentLine, ...]
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def settled(self) -> bool:
+        return not self.transfers
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """The games still played, not counted yet."""
+        return tuple(g.name for g in self.games if not g.over)
+
+
+def _frozen(values: dict[str, Decimal]) -> Mapping[str, Decimal]:
+    return MappingProxyType(values)
+
+
+def players_of(
+    games: Sequence[NightGame], opening: Mapping[str, Decimal], order: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """The night's players: those named in `order` first (the group's regulars), then as they
+    first appear in the balances carried in and the games."""
+    seen: dict[str, None] = {}
+    for name in order:
+        seen.setdefault(name, None)
+    for name in opening:
+        seen.setdefault(name, None)
+    for game in games:
+        for name in game.nets:
+            seen.setdefault(name, None)
+    return tuple(seen)
+
+
+def settle_night(
+    games: Sequence[NightGame],
+    opening: Mapping[str, Decimal] | None = None,
+    payments: Sequence[Payment] = (),
+    order: Sequence[str] = (),
+    closing: Mapping[str, Decimal] | None = None,
+) -> NightSettle:
+    """The night's settle-up. The opening balances sum to zero (they are a night's leftovers);
+    each game over has nets that sum to zero; so what is still owed settles exactly. `closing`
+    is what was carried out of the night or written off (it too sums to zero)."""
+    opening = dict(opening or {})
+    closing = dict(closing or {})
+    named = players_of(games, {**opening, **closing}, order)
+    extra = tuple(
+        n for p in payments for n in (p.payer, p.payee) if n not in named
+    )  # a payment between people no game names still counts
+    players = named + tuple(dict.fromkeys(extra))
+    rows = tuple(
+        NightGameRow(
+            game.name,
+            _frozen({p: game.nets.get(p, ZERO) for p in players}),
+            game.over,
+            tuple(p for p in players if p in game.nets),
+        )
+        for game in games
+    )
+    totals = {p: sum((r.nets[p] for r in rows if r.over), ZERO) for p in players}
+    due = {p: totals[p] + opening.get(p, ZERO) for p in players}
+    paid = dict.fromkeys(players, ZERO)
+    for payment in payments:
+        paid[payment.payer] += payment.amount
+        paid[payment.payee] -= payment.amount
+    owed = {p: due[p] + paid[p] - closing.get(p, ZERO) for p in players}
+    lines = tuple(PaymentLine(p, due[p.payer] < 0 < due[p.payee]) for p in payments)
+    return NightSettle(
+        players=players,
+        games=rows,
+        totals=_frozen(totals),
+        opening=_frozen({p: opening.get(p, ZERO) for p in players}),
+        due=_frozen(due),
+        paid=_frozen(paid),
+        closing=_frozen({p: closing.get(p, ZERO) for p in players}),
+        owed=_frozen(owed),
+        payments=lines,
+        transfers=fewest_transfers(owed, players),
+    )
+
+
+def carried(night: NightSettle) -> dict[str, Decimal]:
+    """What a night leaves unpaid, carried into the group's next night as opening balances."""
+    return {p: v for p, v in night.owed.items() if v != 0}

@@ -1,0 +1,97 @@
+"""Phones racing on one night, in real threads each with its own connection: two phones ticking
+the same transfer at once store one payment; a payment racing a hand's correction is applied
+with the totals it was checked against or refused with 409, and never lost half-way."""
+
+import threading
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+
+from kalooki_ledger.games import commands
+from kalooki_ledger.games.commands import Verdict
+from kalooki_ledger.games.models import Game
+from kalooki_ledger.nights.commands import RecordPayment
+from kalooki_ledger.nights.models import Night
+from kalooki_ledger.rules import Hand
+
+from .factories import finished, night, sent
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.db_specific,
+    pytest.mark.threads,
+]
+
+
+def at_once(*jobs):
+    """Runs each job in a thread of its own, released together; their answers in order."""
+    start = threading.Barrier(len(jobs))
+    answers: list = [None] * len(jobs)
+
+    def run(i, job):
+        try:
+            start.wait()
+            answers[i] = job()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return answers
+
+
+def test_two_phones_ticking_the_same_payment_at_once_store_it_once():
+    for _ in range(3):
+        n = night(None, finished())
+        version = n.version
+
+        def tick(who, n=n, version=version):
+            return lambda: commands.apply(
+                Night.objects.get(pk=n.pk),
+                sent(version, who=who),
+                RecordPayment("Mark", "John", Decimal(16)),
+            )
+
+        answers = at_once(tick("iPhone 1a"), tick("Android 2b"))
+        assert sorted(a.verdict.value for a in answers) == ["applied", "unchanged"]
+        assert n.night_payments.count() == 1
+
+
+def test_a_payment_racing_a_hands_correction_is_applied_with_new_totals_or_refused():
+    seen = set()
+    for _ in range(4):
+        game = finished()
+        n = night(None, game)
+        version = n.version
+        # Hand 5 corrected: John went out with a kalookie, so the night's transfers change.
+        corrected = Hand(
+            winner="John", kalookie=True, penalties={"Andy": 29, "Mark": 71, "Frank": 60}
+        )
+
+        def correct(game=game, corrected=corrected):
+            row = Game.objects.get(pk=game.pk)
+            return commands.apply(row, sent(row.version), commands.EditHand(5, corrected))
+
+        def pay(n=n, version=version):
+            return commands.apply(
+                Night.objects.get(pk=n.pk),
+                sent(version),
+                RecordPayment("Mark", "John", Decimal(16)),
+            )
+
+        fixed, paid = at_once(correct, pay)
+        assert fixed.applied
+        assert paid.verdict in (Verdict.APPLIED, Verdict.STALE)
+        seen.add(paid.verdict)
+        settled = Night.objects.get(pk=n.pk).settle()
+        kept = n.night_payments.count()
+        assert kept == (1 if paid.applied else 0)
+        nets = {s.name: s.net for s in Game.objects.get(pk=game.pk).ledger().standings}
+        assert nets["Mark"] != -16  # the correction changed what Mark owes
+        assert dict(settled.totals) == nets  # the new totals, whatever won the race
+        assert settled.owed["Mark"] == nets["Mark"] + (16 if paid.applied else 0)
+    assert seen  # each round ended one of the two ways
