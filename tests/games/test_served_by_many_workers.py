@@ -124,6 +124,7 @@ def site(tmp_path, database_url):
         [
             *(str(VENV_BIN / "gunicorn"), "kalooki_ledger.wsgi", "--bind", f"127.0.0.1:{port}"),
             *("--workers", str(WORKERS), "--forwarded-allow-ips", "127.0.0.1"),
+            *("--graceful-timeout", "3"),  # stopped at the end: no request is left to finish
         ],
         cwd=Path(__file__).resolve().parents[2],
         env=env,

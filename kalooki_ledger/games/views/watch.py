@@ -43,7 +43,7 @@ def phone_language(request: HttpRequest) -> str:
 
 
 def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]) -> HttpResponse:
-    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose version
+    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose revision
     still stands (one query either way), else `page` of the game; all of it cacheable, and read
     in one snapshot."""
     with one_snapshot():
