@@ -70,7 +70,7 @@ class Game(models.Model):
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     # Moves on by one with every change (see `touch`): commands name the version they were made
-    # against, and watching phones and the ledger cache compare it.
+    # against (the API's ETag); caches compare the revision.
     version = models.PositiveIntegerField(default=0, editable=False)
     # Written anew with every change (a command, the admin, an import, a restore): the key of
     # every cache of the game, as the version can repeat with other content after a restore.
