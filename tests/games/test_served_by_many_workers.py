@@ -152,12 +152,40 @@ def sheet_rows(page: str) -> str:
     return re.search(r"<tbody>.*?</tbody>", page, re.S).group(0)
 
 
+PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+
+
+def backed_up(site: Site, tmp_path: Path, how: str):
+    """The site backed up now; returns how to restore it while the workers serve: `manage.py
+    restore` into the flushed database, or (PostgreSQL) `pg_restore --clean` as README says."""
+    if how == "manage.py":
+        backup = tmp_path / "at-hand-2.json"
+        done = manage(site.env, "backup", str(backup))
+        assert done.returncode == 0, done.stderr
+
+        def restore() -> None:
+            for step in (("flush", "--no-input"), ("restore", str(backup))):
+                done = manage(site.env, *step)
+                assert done.returncode == 0, done.stderr
+
+        return restore
+    url, dump = site.env["DATABASE_URL"], tmp_path / "at-hand-2.dump"
+    subprocess.run([PG_BIN[-1] / "pg_dump", "-Fc", "-f", dump, url], check=True)
+
+    def pg_restore() -> None:
+        command = [PG_BIN[-1] / "pg_restore", "--clean", "--if-exists", "-d", url, dump]
+        subprocess.run(command, check=True)
+
+    return pg_restore
+
+
+@pytest.mark.parametrize("how", ["manage.py", "pg_restore"])
 def test_after_a_restore_every_worker_serves_the_restored_game_and_decides_against_it(
-    site, tmp_path
+    site, tmp_path, how
 ):
-    backup = tmp_path / "at-hand-2.json"
-    done = manage(site.env, "backup", str(backup))
-    assert done.returncode == 0, done.stderr
+    if how == "pg_restore" and not (ON_POSTGRES and PG_BIN):
+        pytest.skip("pg_restore restores PostgreSQL")
+    restore = backed_up(site, tmp_path, how)
     discarded = hand(3, "John", Andy=71, Mark=67, Frank=59)
     assert site.post_hand(discarded)[0] == 201
     # Every worker reads hand 3 (and keeps it, by the game's version before this change).
@@ -165,9 +193,7 @@ def test_after_a_restore_every_worker_serves_the_restored_game_and_decides_again
         assert json.loads(body)["hands"][2]["penalties"]["Andy"] == 71
     old_sheets = {sheet_rows(page) for page in site.at_once(f"/g/{site.token}/sheet/", 24)}
 
-    for step in (("flush", "--no-input"), ("restore", str(backup))):
-        done = manage(site.env, *step)
-        assert done.returncode == 0, done.stderr
+    restore()
     assert len(site.api()[1]["hands"]) == 2
     assert site.post_hand(hand(3, "Frank", Andy=12, Mark=14, John=16))[0] == 201
 
