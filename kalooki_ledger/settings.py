@@ -116,12 +116,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# One cache for every worker, a table in the database (login counts are in throttle.py).
+# One cache for every worker, a table in the database (login counts are in throttle.py); and
+# each worker's own (games/ledger_cache.py): a game's ledger and what pages derive from it, every
+# key holding the game's revision, so never stale.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "kalooki_cache",
-    }
+    },
+    "local": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kalooki-local",
+        "TIMEOUT": None,
+        # A 1,000-hand game's ledger is about 220 kB, its sheet's rows 300 kB: a few dozen games.
+        "OPTIONS": {"MAX_ENTRIES": 300},
+    },
 }
 
 LOGIN_URL = "clubs:login"
@@ -146,7 +155,9 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
+# From the root: a relative URL takes the prefix of the request that first reads the storage
+# (a SCRIPT_NAME header), and the storage keeps it for every later page of the process.
+STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
@@ -222,7 +233,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-SESSION_ENGINE = "kalooki_ledger.session_store"  # Django's database store, read faster
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"

@@ -73,7 +73,7 @@ def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     game = stored_game(hands=worked_hands()[:2])
     upstream = f"127.0.0.1:{live_server.thread.port}"
     with nginx_before(run_folder, upstream, game.share_url()) as base:
-        poll = f"{base}{game.share_url()}?v={game.version}"
+        poll = f"{base}{game.share_url()}?v={game.revision}"
         assert get(poll, **{"HX-Request": "true"}) == (204, "MISS")
         assert get(poll, **{"HX-Request": "true"}) == (204, "HIT")
         # The page and its fragment share a URL: each has its own entry.

@@ -12,14 +12,12 @@ import kalooki_ledger
 ROOT = Path(kalooki_ledger.__file__).parent
 PROJECT = "kalooki_ledger"
 
-# The site's plumbing beside the apps: error pages, the language switch, rate limits, upload
-# limits, queries kept compiled and the session store that reads through one. It imports no app.
+# The site's plumbing beside the apps: error pages, the language switch, rate limits and upload
+# limits. It imports no app.
 SITE = {
     "error_pages",
     "faults",
-    "kept_queries",
     "languages",
-    "session_store",
     "throttle",
     "uploads",
 }

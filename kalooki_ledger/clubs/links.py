@@ -3,10 +3,7 @@ way back to its club or tournament; and the clubs' own sheets on the site's blan
 The games and sheets apps never import the clubs app; these reach them through the sheets'
 PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
-from django.db import router
 from django.urls import reverse
-
-from kalooki_ledger.kept_queries import KeptQuery
 
 from .models import Club, ClubGame, Tournament, TournamentTable
 
@@ -20,27 +17,16 @@ def place_of_game(game) -> str:
     return link.club.name if link else ""
 
 
-def _filing_of(field: str) -> KeptQuery:
-    """The club's name and slug and the tournament table of the game whose `field` is the token,
-    its SQL written once per process (kept_queries.py): building the query cost a game page more
-    than running it. A light look (most games are filed nowhere): loading the link with its game
-    and tournament as models cost a table page a fifth of its time."""
-    return KeptQuery(
-        lambda token: (
-            ClubGame.objects.filter(**{field: token})
-            .values_list("club__name", "club__slug", "game__tournament_table")
-            .order_by("pk")[:1]
-        ),
-        "token",
-    )
-
-
-_filings = {field: _filing_of(field) for field in ("game__share_token", "game__edit_token")}
-
-
 def _filing(field: str, token: str) -> tuple | None:
-    found = _filings[field].rows(router.db_for_read(ClubGame), token)
-    return tuple(found[0]) if found else None
+    """The club's name and slug and the tournament table of the game whose `field` is the token:
+    a light look (most games are filed nowhere), as loading the link with its game and
+    tournament as models cost a table page a fifth of its time."""
+    return (
+        ClubGame.objects.filter(**{field: token})
+        .values_list("club__name", "club__slug", "game__tournament_table")
+        .order_by("pk")
+        .first()
+    )
 
 
 def filed_under(request) -> dict:

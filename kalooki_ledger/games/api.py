@@ -27,6 +27,7 @@ from . import answers, commands, device, handover
 from .api_schema import SCHEMA
 from .models import Game
 from .present.problems import located_text, problem_message
+from .snapshot import one_snapshot
 
 Json = dict[str, Any]
 
@@ -87,6 +88,12 @@ def api_view(methods: list[str]) -> Callable:
         @csrf_exempt
         @wraps(view)
         def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+            if request.method in READS:  # the row and its hands read in one snapshot
+                with one_snapshot():
+                    return answered(request, token, **kwargs)
+            return answered(request, token, **kwargs)
+
+        def answered(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
             if request.method not in allowed:
                 refused = error(
                     405,

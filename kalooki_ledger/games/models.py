@@ -6,7 +6,7 @@ Nothing derived (totals, payments, who is out) is stored: the rules engine repla
 import secrets
 from decimal import Decimal
 
-from django.db import models
+from django.db import models, transaction
 from django.db.models import F, Prefetch
 from django.urls import reverse
 from django.utils import timezone
@@ -23,6 +23,12 @@ TOKEN_BYTES = 18  # 144 bits: capability links nobody can guess
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_revision() -> str:
+    """A game's revision: random, so it never comes back with other content (a version number
+    does, after a restore), and every cache of a game is keyed by it."""
+    return secrets.token_hex(16)
 
 
 class GameQuerySet(models.QuerySet):
@@ -64,8 +70,11 @@ class Game(models.Model):
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     # Moves on by one with every change (see `touch`): commands name the version they were made
-    # against, and watching phones and the ledger cache compare it.
+    # against (the API's ETag); caches compare the revision.
     version = models.PositiveIntegerField(default=0, editable=False)
+    # Written anew with every change (a command, the admin, an import, a restore): the key of
+    # every cache of the game, as the version can repeat with other content after a restore.
+    revision = models.CharField(max_length=32, default=new_revision, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -76,6 +85,13 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.title or self.untitled_name()
+
+    def save(self, *args, **kwargs) -> None:
+        """Every save is a change: it writes a new revision (the admin's, an import's too)."""
+        self.revision = new_revision()
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "revision"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.edit_token])
@@ -123,28 +139,30 @@ class Game(models.Model):
         ledger = self.ledger()
         return engine.record_to_json(self.to_record(ledger), ledger)
 
-    def cache_key(self) -> tuple[int, str]:
-        # The random token too: a test database may hand a deleted game's id to a new game.
-        return self.pk, f"{self.edit_token}:{self.version}"
-
     def ledger(self) -> engine.Ledger:
-        """The ledger at this instance's version, from this process's cache when it has it (pages
-        load the game row afresh for every request), else replayed from the stored hands."""
-        cached = ledger_cache.get(*self.cache_key())
+        """The ledger at this instance's revision: from the ledger cache when a worker has kept
+        it, else replayed from the stored hands (read in the snapshot the row was read in when
+        the page reads in one, `snapshot.one_snapshot`)."""
+        held = getattr(self, "_ledger", None)
+        if held is not None and held[0] == self.revision:
+            return held[1]
+        cached = ledger_cache.get(self.pk, self.revision)
         if cached is not None:
-            self._seat_ids = cached.seat_ids
-            return cached.ledger
-        # Loaded with its hands: replayed, not kept (a version check would cost a query a game).
-        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            ledger, self._seat_ids = cached
+        elif "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            # Loaded with its hands: replayed, not kept (a version check would cost a query a game).
             self._seat_ids = {seat.name: seat.pk for seat in self.seats.all()}
-            return engine.replay(self._played())
-        loaded = Game.objects.loaded().get(pk=self.pk)
-        ledger = engine.replay(loaded._played())
-        self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
-        # Cache only hands read while the version stood still: every write moves it.
-        now = Game.objects.filter(pk=self.pk).values_list("version", flat=True).first()
-        if now == loaded.version == self.version:
-            ledger_cache.put(*self.cache_key(), ledger, self._seat_ids)
+            ledger = engine.replay(self._played())
+        else:
+            loaded = Game.objects.loaded().get(pk=self.pk)
+            ledger = engine.replay(loaded._played())
+            self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
+            # Kept only if its hands were read at this revision: a change since moves it (read
+            # again after the hands, as outside a snapshot each query sees the latest commit).
+            now = Game.objects.filter(pk=self.pk).values_list("revision", flat=True).first()
+            if now == loaded.revision == self.revision:
+                ledger_cache.put(self.pk, self.revision, ledger, self._seat_ids)
+        self._ledger = (self.revision, ledger)
         return ledger
 
     def _played(self) -> engine.Game:
@@ -160,8 +178,12 @@ class Game(models.Model):
         )
 
     def keep_ledger(self, ledger: engine.Ledger) -> None:
-        """Caches the ledger a write just derived, under the version that write gave the game."""
-        ledger_cache.put(*self.cache_key(), ledger, self.seat_ids())
+        """Keeps the ledger a write derived, under the revision that write gave the game, once
+        the write's transaction commits (`transaction.on_commit`): a rolled-back one is never
+        kept."""
+        key, seat_ids = (self.pk, self.revision), self.seat_ids()
+        self._ledger = (self.revision, ledger)
+        transaction.on_commit(lambda: ledger_cache.put(*key, ledger, seat_ids))
 
     def seat_ids(self) -> dict[str, int]:
         """Each player's seat id by name, in seat order; known without a query once this
@@ -170,24 +192,33 @@ class Game(models.Model):
             self._seat_ids = dict(self.seats.values_list("name", "pk"))
         return self._seat_ids
 
+    def renew_revision(self) -> None:
+        """What the game's pages show changed outside its hands (it joined or left a night):
+        a new revision for every cache and ETag, the version (its commands' clock) kept."""
+        self.revision = new_revision()
+        Game.objects.filter(pk=self.pk).update(revision=self.revision)
+
     def touch(self) -> bool:
-        """Marks the game changed (a new version for watching phones and the ledger cache); says
-        whether nobody else had written since this instance was read."""
+        """Marks the game changed (a new version for watching phones, a new revision for every
+        cache); says whether nobody else had written since this instance was read."""
         if self.moved_on_from(self.version):
             return True
-        self.updated = timezone.now()
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, updated=self.updated)
+        self.updated, self.revision = timezone.now(), new_revision()
+        Game.objects.filter(pk=self.pk).update(
+            version=F("version") + 1, updated=self.updated, revision=self.revision
+        )
         self.version = Game.objects.values_list("version", flat=True).get(pk=self.pk)
         return False
 
     def moved_on_from(self, version: int) -> bool:
-        """Moves the version on from `version` if it still stands (compare and set); says so."""
-        now = timezone.now()
-        moved = Game.objects.filter(pk=self.pk, version=version).update(
-            version=version + 1, updated=now
+        """Moves the version on from `version` if it still stands, with the revision this
+        instance read (compare and set), writing a new revision; says so."""
+        now, revision = timezone.now(), new_revision()
+        moved = Game.objects.filter(pk=self.pk, version=version, revision=self.revision).update(
+            version=version + 1, updated=now, revision=revision
         )
         if moved:
-            self.version, self.updated = version + 1, now
+            self.version, self.updated, self.revision = version + 1, now, revision
         return bool(moved)
 
 

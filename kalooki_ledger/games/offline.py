@@ -56,7 +56,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def elimination_kit(ledger) -> dict | None:
+def elimination_kit(ledger, game=None) -> dict | None:
     """What a phone without signal needs to tell whom the hands it keeps put over the limit, and
     so ask the buy-in question itself (static/js/outbox.js): the engine's figures now. The
     server's answer stays the truth: a wrong guess comes back refused, as any kept command can."""
@@ -77,13 +77,21 @@ def elimination_kit(ledger) -> dict | None:
     kit["record"] = [_recorded(row) for row in ledger.hands]
     # Where the game stood before its last hand: an undo kept offline goes back there.
     if ledger.hands:
-        before = ledger_cache.derived(ledger, _BEFORE, lambda: _standing_before(ledger))
+        before = _standing_before(ledger) if game is None else _kept_before(game, ledger)
         if before is not None:
             kit["before"] = before
     return kit
 
 
-_BEFORE = "standing before its last hand"
+_BEFORE = "standing-before-its-last-hand"
+_NOTHING_BEFORE = "nothing"  # kept for a standing before that had problems (None reads as a miss)
+
+
+def _kept_before(game, ledger) -> dict | None:
+    before = ledger_cache.kept(
+        game.pk, game.revision, _BEFORE, lambda: _standing_before(ledger) or _NOTHING_BEFORE
+    )
+    return None if before == _NOTHING_BEFORE else before
 
 
 def _standing_before(ledger) -> dict | None:
@@ -91,13 +99,14 @@ def _standing_before(ledger) -> dict | None:
     return None if before.problems else _standing(before)
 
 
-def keep_standing_before(after, before) -> None:
-    """Keeps `before`'s standing as the kit's "before" of `after` when `after` is `before` with
-    one hand more (a hand just recorded), so building its kit needs no replay of the game."""
+def keep_standing_before(game, after, before) -> None:
+    """Keeps `before`'s standing as the kit's "before" of `after` (the game's ledger at its
+    revision now) when `after` is `before` with one hand more (a hand just recorded), so building
+    its kit needs no replay of the game."""
     hands = after.game.hands
     if hands and replace(after.game, hands=hands[:-1]) == before.game:
-        standing = None if before.problems else _standing(before)
-        ledger_cache.derived(after, _BEFORE, lambda: standing)
+        standing = _NOTHING_BEFORE if before.problems else _standing(before)
+        ledger_cache.keep(game.pk, game.revision, _BEFORE, standing)
 
 
 def _recorded(row) -> dict:
@@ -126,14 +135,11 @@ def _standing(ledger) -> dict:
     }
 
 
-def kit_attribute(ledger) -> str:
-    """The kit as the hand form's `data-offline-kit`: an attribute survives every htmx swap,
-    where a script element would be dropped (htmx removes scripts with allowScriptTags off).
-    Escaped for the attribute, and kept so per ledger and language: building it replays the
-    game twice, and a 1,000-hand game's is about 200 kB to escape."""
-
-    def build() -> str:
-        kit = elimination_kit(ledger)
-        return escape(json.dumps(kit, cls=DjangoJSONEncoder)) if kit else ""
-
-    return ledger_cache.derived(ledger, ("offline kit", get_language()), build)
+def kit_attribute(game, ledger) -> str:
+    """The kit of `game` at `ledger` (its ledger at its revision) as the hand form's
+    `data-offline-kit`: an attribute survives every htmx swap, where a script element would be
+    dropped (htmx removes scripts with allowScriptTags off). Escaped for the attribute; the table
+    page keeps it per revision and language, as building it replays the game twice and a
+    1,000-hand game's is about 200 kB to escape."""
+    kit = elimination_kit(ledger, game)
+    return escape(json.dumps(kit, cls=DjangoJSONEncoder)) if kit else ""

@@ -1,25 +1,38 @@
-"""The watch link as an inline SVG QR code, black on white so phones scan it in either theme."""
+"""The watch link as an inline SVG QR code, black on white so phones scan it in either theme.
 
+Encoding takes a cheap phone's worth of milliseconds and a code is a function of its URL (and
+label) alone, so each worker keeps the codes it made in Django's local-memory cache by them."""
+
+import hashlib
 import io
-from functools import lru_cache
 
 import segno
+from django.core.cache import caches
 from django.utils.safestring import SafeString, mark_safe
 
 
-@lru_cache(maxsize=512)
+def _kept(*key: str, build) -> object:
+    name = "qr:" + hashlib.sha256("\x00".join(key).encode()).hexdigest()
+    return caches["local"].get_or_set(name, build, timeout=None)
+
+
 def qr_svg(url: str, label: str = "QR code of the watch link") -> SafeString:
-    # Encoding takes a cheap phone's worth of milliseconds; a game's link never changes.
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr"
-    )
-    # segno writes only the code; the role lets screen readers announce it as one image.
-    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
+    def build() -> str:
+        svg = segno.make(url, error="m").svg_inline(
+            scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr"
+        )
+        # segno writes only the code; the role lets screen readers announce it as one image.
+        return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+
+    return mark_safe(_kept("svg", url, str(label), build=build))
 
 
-@lru_cache(maxsize=512)
 def qr_file(url: str) -> bytes:
     """The same code as an SVG file, for an <img> the page loads only when it is shown."""
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff")
-    return out.getvalue()
+
+    def build() -> bytes:
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff")
+        return out.getvalue()
+
+    return _kept("file", url, build=build)

@@ -11,7 +11,7 @@ from .views.watch import watched  # the watch page's answers: 304, 204, the shar
 
 
 def panel_context(game: Game) -> dict:
-    """What a board shows of one table, from its ledger (cached per version)."""
+    """What a board shows of one table, from its ledger (cached per revision)."""
     ledger = game.ledger()
     family = present.family(ledger)
     return {
@@ -22,6 +22,7 @@ def panel_context(game: Game) -> dict:
         "total_word": family.total_word,
         "eliminates": family.eliminates,
         "version": game.version,
+        "revision": game.revision,  # its poll's: a version can come back after a restore
     }
 
 

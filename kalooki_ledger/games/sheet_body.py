@@ -1,59 +1,36 @@
 """The score sheet's two table bodies (points and running payments) as HTML, built in one pass
-from present's rows and kept per game version, so a second look at an unchanged sheet costs
-a lookup. Each worker keeps its own few, per language (their words are the active language's);
-what is kept holds no CSRF token and no idempotency key (the forms around it render with every
-request)."""
+from present's rows and kept by the game's revision (`ledger_cache.kept`), so a second look at
+an unchanged sheet costs a lookup. Kept per kind of link, language (their words are the active
+language's) and the site's prefix (the edit links start with it); what is kept holds no CSRF
+token and no idempotency key (the forms around it render with every request)."""
 
-import threading
-from collections import OrderedDict
 from typing import TYPE_CHECKING, NamedTuple
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from kalooki_ledger import rules as engine
 
-from . import present
+from . import ledger_cache, present
 
 if TYPE_CHECKING:
     from .models import Game
 
-SIZE = 32  # a 1,000-hand sheet is about 300 kB of HTML: a few dozen games bound the memory
-
 
 class Body(NamedTuple):
-    ledger: engine.Ledger  # the very ledger it was built from: a replayed one means build again
     points: SafeString
     payments: SafeString
     notes: list[present.PenaltyNote]
 
 
-_bodies: OrderedDict[tuple[int, str, bool, str], Body] = OrderedDict()
-_lock = threading.Lock()
-
-
 def get(game: "Game", ledger: engine.Ledger, can_edit: bool) -> Body:
-    """The sheet's bodies for `game` at `ledger` (its ledger()): kept, or built."""
-    key = (*game.cache_key(), can_edit, get_language() or "")
-    with _lock:
-        body = _bodies.get(key)
-        if body is not None and body.ledger is ledger:
-            _bodies.move_to_end(key)
-            return body
-    body = build(ledger, game.edit_token if can_edit else None)
-    with _lock:
-        _bodies[key] = body
-        _bodies.move_to_end(key)
-        while len(_bodies) > SIZE:
-            _bodies.popitem(last=False)
-    return body
-
-
-def clear() -> None:
-    with _lock:
-        _bodies.clear()
+    """The sheet's bodies for `game` at `ledger` (its ledger at its revision): kept, or built."""
+    name = f"sheet:{'edit' if can_edit else 'watch'}:{get_language()}:{get_script_prefix()}"
+    return ledger_cache.kept(
+        game.pk, game.revision, name, lambda: build(ledger, game.edit_token if can_edit else None)
+    )
 
 
 def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
@@ -88,7 +65,6 @@ def build(ledger: engine.Ledger, edit_token: str | None) -> Body:
         points.append(f'\n    <tr><td colspan="{span}" class="center">{none}</td></tr>\n  ')
     # Safe: every text in them went through escape() above.
     return Body(
-        ledger,
         mark_safe("".join(points)),
         mark_safe("".join(payments)),
         present.penalty_notes(ledger),

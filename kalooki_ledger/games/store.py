@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from kalooki_ledger import rules as engine
 
-from .models import BuyInDecision, Change, Entry, Game, Hand, Seat
+from .models import BuyInDecision, Change, Entry, Game, Hand, Seat, new_revision
 from .present import paylinks
 
 
@@ -171,14 +171,14 @@ def commit(
     after: engine.Ledger | None = None,
 ) -> bool:
     """Runs a command's `write` and stores its history line in one transaction if `sent.version`
-    still stands (moving it on), then keeps `after` as the ledger of the new version; False,
-    with nothing stored, when the version had moved."""
+    still stands (moving it on), keeping `after` as the ledger of the new revision once that
+    transaction commits; False, with nothing stored, when the version had moved."""
     with transaction.atomic():
         if not game.moved_on_from(sent.version):
             return False
         write()
         add_change(game, sent, line)
-    keep_ledger(game, after)
+        keep_ledger(game, after)
     return True
 
 
@@ -204,9 +204,8 @@ def record_hand(
 
 
 def keep_ledger(game: Game, after: engine.Ledger | None) -> None:
-    """Caches the ledger a write derived (if it did) under the version the write gave the game.
-    Called once the write's own transaction has ended, so no version that may yet roll back is
-    kept, as long as no caller wraps the write in an outer atomic (the site's never do)."""
+    """Keeps the ledger a write derived (if it did) under the revision the write gave the game,
+    once the transaction around it commits (`Game.keep_ledger`)."""
     if after is not None:
         game.keep_ledger(after)
 
@@ -220,7 +219,8 @@ def add_hand(game: Game, number: int, hand: engine.Hand) -> Hand:
 # of six; each write hangs on the version's compare-and-set, so a raced read stores nothing.
 RECORD_SQL = """
 WITH moved AS (
-    UPDATE {game} SET {updated} = %s, {version} = %s WHERE {game_id} = %s AND {version} = %s
+    UPDATE {game} SET {updated} = %s, {version} = %s, {revision} = %s
+    WHERE {game_id} = %s AND {version} = %s AND {revision} = %s
     RETURNING {game_id}
 ), hand AS (
     INSERT INTO {hand} ({hand_columns}) SELECT {game_id}, %s, %s, %s, %s, %s FROM moved
@@ -253,7 +253,9 @@ def record_in_one_statement(
     entries = entry_fields(hand, seats)
     now = timezone.now()
     winner = seats[hand.winner] if hand.winner else None
-    params = [now, version + 1, game.pk, version, number, hand.void, winner, hand.kalookie, now]
+    revision = new_revision()
+    params = [now, version + 1, revision, game.pk, version, game.revision]
+    params += [number, hand.void, winner, hand.kalookie, now]
     params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
     params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
     # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
@@ -263,7 +265,7 @@ def record_in_one_statement(
         cursor.execute(record_sql(len(entries)), params)
         stored = cursor.fetchone()[0] == 1
     if stored:
-        game.updated, game.version = now, version + 1
+        game.updated, game.version, game.revision = now, version + 1, revision
     return stored
 
 
@@ -279,6 +281,7 @@ def record_sql(entries: int) -> str:
         "game_id": q(Game._meta.pk.column),
         "updated": q(Game._meta.get_field("updated").column),
         "version": q(Game._meta.get_field("version").column),
+        "revision": q(Game._meta.get_field("revision").column),
         "hand": q(Hand._meta.db_table),
         "hand_id": q(Hand._meta.pk.column),
         "hand_columns": columns(Hand, ["game", "number", "void", "winner", "kalookie", "created"]),

@@ -5,35 +5,26 @@ started from a night's game joins the night (`games.views.setup.NEW_GAME_JOINS`)
 
 import hashlib
 
-from django.db import router
 from django.http import HttpRequest
 from django.urls import reverse
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
-from kalooki_ledger.kept_queries import KeptQuery
 
 from .commands import AddGame
 from .models import Night, NightGameLink
 from .session import remembered
 
 
-def _link_of(field: str) -> KeptQuery:
-    """The night of the game whose `field` is the token: a light look, its SQL written once per
-    process (most games are in no night; a game page is read often)."""
-    return KeptQuery(
-        lambda token: (
-            NightGameLink.objects.filter(**{field: token})
-            .values_list(
-                "night__group__name", "night__number", "night__edit_token", "night__share_token"
-            )
-            .order_by("pk")[:1]
-        ),
-        "token",
+def _night_of(field: str, token: str) -> list[tuple]:
+    """The night of the game whose `field` is the token: one light query of four values."""
+    return list(
+        NightGameLink.objects.filter(**{field: token})
+        .values_list(
+            "night__group__name", "night__number", "night__edit_token", "night__share_token"
+        )
+        .order_by("pk")[:1]
     )
-
-
-_links = {field: _link_of(field) for field in ("game__share_token", "game__edit_token")}
 
 
 def in_night(request: HttpRequest) -> dict:
@@ -44,7 +35,7 @@ def in_night(request: HttpRequest) -> dict:
         return {}
     watching = match.route.startswith("w/")
     field = "game__share_token" if watching else "game__edit_token"
-    found = _links[field].rows(router.db_for_read(NightGameLink), token)
+    found = _night_of(field, token)
     if not found:
         return {}
     group, number, edit, share = found[0]

@@ -1,5 +1,6 @@
 """What was recorded at the table: the seats, the rules and stakes, and every hand as entered."""
 
+import copyreg
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -11,6 +12,15 @@ Settle = Literal["refund", "split", "leader"]
 # How a game stopped early settles: "leader" (the best total takes the pot) is not for elimination.
 SETTLES: tuple[Settle, ...] = ("refund", "split", "leader")
 _EMPTY: Mapping = MappingProxyType({})
+
+
+def read_only(values: dict) -> Mapping:
+    """`values` behind a read-only view, as every mapping of a hand or a ledger is."""
+    return MappingProxyType(values)
+
+
+# A ledger is kept pickled (the site's cache framework): its read-only views pickle as copies.
+copyreg.pickle(MappingProxyType, lambda view: (read_only, (dict(view),)))
 
 
 @dataclass(frozen=True)

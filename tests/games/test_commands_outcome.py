@@ -29,11 +29,15 @@ def test_a_recorded_hands_outcome_carries_the_ledger_it_leaves():
     assert outcome.ledger.standings == read(game).ledger().standings
 
 
-def test_the_ledger_a_recorded_hand_leaves_is_kept_for_the_games_new_version():
+def test_the_ledger_a_recorded_hand_leaves_is_kept_for_the_games_new_revision(
+    django_capture_on_commit_callbacks,
+):
     game = read(stored_game(hands=worked_hands()[:2]))
     hand = EngineHand(winner="John", penalties={"Andy": 7, "Mark": 8, "Frank": 9})
-    outcome = commands.apply(game, sent(game), commands.RecordHand(3, hand))
-    assert ledger_cache.get(*read(game).cache_key()).ledger is outcome.ledger
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = commands.apply(game, sent(game), commands.RecordHand(3, hand))
+    now = read(game)
+    assert ledger_cache.get(now.pk, now.revision)[0] == outcome.ledger
 
 
 def test_a_refused_hands_outcome_carries_the_ledger_it_was_checked_against():

@@ -3,16 +3,17 @@ module of the project at most once: view -> parse -> command -> store -> page mo
 
 What "enters" means here, traced with `sys.setprofile` while the request runs:
 - A module is a file of kalooki_ledger, except that a package counts as one module: games.views,
-  games.forms, games.commands and games.present each hold their flow's steps, and their
-  submodules calling each other (a page model writing with its present helpers, `apply`
-  calling a command's `decide`) stay inside them.
+  games.forms, games.commands and games.pages each hold their flow's steps, and their
+  submodules calling each other (the sheet's page model asking the table's for its card keys,
+  `apply` calling a command's `decide`) stay inside them.
 - The walk enters module M when a function written in M is called from a function written in
   another project module while M is not already running: a call back into a module that is on
   the stack (the pay links asking present for a service) is still inside it.
 - Leaves, not hops (neither they nor what they call are counted): the engine (rules.*); the
   game row (games.models, with its ledger cache): its fields, its cached ledger and its version,
-  which every step reads from the row the view loaded as the engine's records are read; and
-  whatever the template engine calls while it renders.
+  which every step reads from the row the view loaded as the engine's records are read; the
+  words (games.present), which a page model writes with as a template does; and whatever the
+  template engine calls while it renders.
 - Code with no source of its own (a dataclass's generated __init__, from `co_filename`
   "<string>") is making a record, not walking through its module.
 """
@@ -26,11 +27,12 @@ from django.urls import resolve
 from .web import hand_post, stored_game, worked_hands
 
 PROJECT = "kalooki_ledger"
-PACKAGES = ("views", "forms", "commands", "present")
+PACKAGES = ("views", "forms", "commands", "pages")
 LEAVES = (
     "kalooki_ledger.rules",
     "kalooki_ledger.games.models",
     "kalooki_ledger.games.ledger_cache",
+    "kalooki_ledger.games.present",
 )
 TEMPLATES = "django.template"
 VIEWS = "kalooki_ledger.games.views"
@@ -108,7 +110,7 @@ def assert_straight(entries: list, steps: list[str]) -> None:
     walk = "\n".join(f"{m}.{f} <- {c}" for m, f, c in entries)
     assert all(n == 1 for n in counted.values()), walk
     order = [module.removeprefix("kalooki_ledger.games.") for module, _, _ in entries]
-    assert [m for m in order if m in ("posted", "commands", "store", "present")] == steps, walk
+    assert [m for m in order if m in ("posted", "commands", "store", "pages")] == steps, walk
 
 
 def test_a_hand_posted_by_htmx_enters_each_module_once(db):
@@ -120,7 +122,7 @@ def test_a_hand_posted_by_htmx_enters_each_module_once(db):
     assert response.status_code == 200
     assert "Hand 2" in response.content.decode()  # the fragment, ready for the next hand
     # The straight path: the view parses, the command stores, the page model writes the page.
-    assert_straight(entries, ["posted", "commands", "store", "present"])
+    assert_straight(entries, ["posted", "commands", "store", "pages"])
 
 
 def test_a_hand_corrected_on_its_edit_page_enters_each_module_once(db):

@@ -1,5 +1,5 @@
-"""Pages read a game's ledger from a per-process cache keyed by its version; what they show must
-always be the ledger of the hands as stored now."""
+"""Pages read a game's ledger from a per-process cache keyed by its revision (written anew with
+every change); what they show must always be the ledger of the hands as stored now."""
 
 import pytest
 from django.db import connection
@@ -17,18 +17,52 @@ def row(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def test_a_recorded_hand_keeps_a_ledger_equal_to_a_fresh_replay(client):
+def test_a_recorded_hand_keeps_a_ledger_equal_to_a_fresh_replay(
+    client, django_capture_on_commit_callbacks
+):
     game = stored_game(hands=worked_hands()[:3])
     client.get(game.get_absolute_url())
-    client.post(
-        f"{game.get_absolute_url()}hands/", hand_post(4, "Frank", game, Andy=4, Mark=3, John=5)
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            f"{game.get_absolute_url()}hands/",
+            hand_post(4, "Frank", game, Andy=4, Mark=3, John=5),
+        )
     current = row(game)
-    kept = ledger_cache.get(*current.cache_key())
-    assert kept is not None and len(kept.ledger.hands) == 4
+    kept = ledger_cache.get(current.pk, current.revision)
+    assert kept is not None and len(kept[0].hands) == 4
     ledger_cache.clear()  # so that `ledger()` replays the stored hands afresh
-    assert kept.ledger == current.ledger()
-    assert kept.seat_ids == {seat.name: seat.pk for seat in game.seats.all()}
+    assert kept[0] == current.ledger()
+    assert kept[1] == {seat.name: seat.pk for seat in game.seats.all()}
+
+
+def test_a_write_keeps_its_ledger_only_once_its_transaction_commits(
+    client, django_capture_on_commit_callbacks
+):
+    game = stored_game(hands=worked_hands()[:3])
+    client.get(game.get_absolute_url())
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        client.post(
+            f"{game.get_absolute_url()}hands/",
+            hand_post(4, "Frank", game, Andy=4, Mark=3, John=5),
+        )
+    current = row(game)
+    assert ledger_cache.get(current.pk, current.revision) is None  # not committed yet
+    for callback in callbacks:
+        callback()
+    assert len(ledger_cache.get(current.pk, current.revision)[0].hands) == 4
+
+
+def test_every_change_writes_a_revision_never_seen_before():
+    game = stored_game()
+    seen = {game.revision}
+    for _ in range(3):
+        assert row(game).touch() is True
+        seen.add(row(game).revision)
+    game = row(game)
+    game.title = "Renamed"
+    game.save(update_fields=["title"])  # as the admin or an import saves
+    seen.add(row(game).revision)
+    assert len(seen) == 5
 
 
 def test_a_hand_stored_by_another_path_shows_at_once_because_the_version_moves(client):
@@ -53,7 +87,7 @@ def test_a_write_that_raced_another_keeps_no_ledger(client):
     stale = row(game)
     row(game).touch()  # another phone wrote in between
     ledger = stale.ledger()
-    assert ledger_cache.get(*stale.cache_key()) is None
+    assert ledger_cache.get(stale.pk, stale.revision) is None
     assert len(ledger.hands) == 2
 
 
@@ -69,12 +103,16 @@ def test_the_table_page_makes_the_same_queries_for_10_and_200_hands(client):
     assert queries(10) == queries(200)
 
 
-def test_recording_a_hand_after_the_page_loaded_looks_up_no_seats_and_no_session(client):
+def test_recording_a_hand_after_the_page_loaded_looks_up_no_seats_and_no_session(
+    client, django_capture_on_commit_callbacks
+):
     game = stored_game(hands=worked_hands()[:3])
     client.get(game.get_absolute_url())
-    client.post(  # the first write sends the phone its label
-        f"{game.get_absolute_url()}hands/", hand_post(4, "Frank", game, Andy=4, Mark=3, John=5)
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(  # the first write sends the phone its label
+            f"{game.get_absolute_url()}hands/",
+            hand_post(4, "Frank", game, Andy=4, Mark=3, John=5),
+        )
     post = hand_post(5, "John", game, Andy=2, Mark=2, Frank=2)
     with CaptureQueriesContext(connection) as captured:
         response = client.post(
@@ -108,38 +146,16 @@ def test_a_game_loaded_with_its_hands_gives_its_ledger_in_five_queries_however_m
         assert len(ledger.hands) == len(hands)
 
 
-def unkept_ledger(game: Game):
-    """A ledger replayed for a list of games (loaded with its hands): never put in the cache."""
-    return Game.objects.loaded().get(pk=game.pk).ledger()
-
-
-def test_what_a_page_derives_from_a_kept_ledger_is_built_once():
-    game = stored_game(hands=worked_hands()[:2])
-    ledger, built = row(game).ledger(), []
-    for _ in range(3):
-        ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
-    assert built == [1]
-
-
-def test_what_is_derived_from_a_ledger_nobody_keeps_is_not_kept_either():
-    game = stored_game(hands=worked_hands()[:2])
-    ledger_cache.clear()
-    ledger, built = unkept_ledger(game), []
+def test_what_a_page_derives_from_a_game_is_built_once_for_each_revision():
+    game, built = row(stored_game(hands=worked_hands()[:2])), []
     for _ in range(2):
-        ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
+        ledger_cache.kept(game.pk, game.revision, "part", lambda: built.append(1) or "html")
+    game.touch()
+    ledger_cache.kept(game.pk, game.revision, "part", lambda: built.append(1) or "html")
     assert built == [1, 1]
 
 
-def test_a_ledger_dropped_from_the_cache_takes_what_was_derived_from_it_along():
-    game = stored_game(hands=worked_hands()[:2])
-    ledger, built = row(game).ledger(), []
-    ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
-    ledger_cache.put(*row(game).cache_key(), unkept_ledger(game), {})  # the version kept anew
-    ledger_cache.derived(ledger, "part", lambda: built.append(1) or "html")
-    assert built == [1, 1]
-
-
-def test_the_board_kept_for_a_ledger_shows_the_game_as_it_stands_in_the_readers_language(client):
+def test_the_board_shows_the_game_as_it_stands_in_the_readers_language(client):
     game = stored_game(hands=worked_hands()[:1])
     assert "<td>42</td>" in client.get(game.get_absolute_url()).content.decode()  # Mark
     client.post(

@@ -1,6 +1,6 @@
 """What a watch link shows is the same for every watcher, so a shared cache may answer its
-polls: an ETag from the game's version, public for two seconds, no cookie and no Vary: Cookie.
-The scoring pages stay private and uncached."""
+polls: an ETag from the game's version and revision, public for two seconds, no cookie and no
+Vary: Cookie. The scoring pages stay private and uncached."""
 
 import re
 
@@ -26,7 +26,7 @@ def test_a_watch_page_is_public_with_an_etag_and_no_cookie(client, path):
     response = client.get(f"{game.share_url()}{path}")
     assert response.status_code == 200
     assert_public(response)
-    assert response["ETag"] == f'"w{game.version}"'
+    assert response["ETag"] == f'"w{game.version}.{game.revision}"'
 
 
 def test_a_poll_with_the_etag_it_has_gets_304(client):
@@ -41,7 +41,7 @@ def test_a_poll_with_the_etag_it_has_gets_304(client):
 def test_a_poll_with_nothing_new_is_a_public_204_and_a_new_hand_a_new_etag(client):
     game = stored_game(hands=worked_hands()[:2])
     html = client.get(game.share_url()).content.decode()
-    version = re.search(r"\?v=(\d+)", html).group(1)
+    version = re.search(r"\?v=([0-9a-f]+)", html).group(1)
     unchanged = client.get(game.share_url(), {"v": version}, headers=HTMX)
     assert unchanged.status_code == 204
     assert_public(unchanged)
@@ -93,4 +93,7 @@ def test_a_watch_page_follows_the_phone_not_a_language_cookie(client):
     client.cookies["django_language"] = "en-gb"
     response = client.get(game.share_url(), headers={"Accept-Language": "sv-SE,sv;q=0.9"})
     assert 'lang="sv"' in response.content.decode()
-    assert response["Content-Language"] == "sv" and response["ETag"] == f'"w{game.version}-sv"'
+    assert (
+        response["Content-Language"] == "sv"
+        and response["ETag"] == f'"w{game.version}.{game.revision}-sv"'
+    )

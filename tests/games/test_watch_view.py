@@ -20,13 +20,13 @@ def test_it_polls_for_changes_every_few_seconds(client):
     game = stored_game()
     html = client.get(game.share_url()).content.decode()
     assert 'hx-trigger="every 3s"' in html
-    assert re.search(r'hx-get="/w/[^"]+\?v=\d+"', html)
+    assert re.search(r'hx-get="/w/[^"]+\?v=[0-9a-f]+"', html)
 
 
 def test_a_poll_with_nothing_new_answers_no_content(client):
     game = stored_game()
     html = client.get(game.share_url()).content.decode()
-    version = re.search(r"\?v=(\d+)", html).group(1)
+    version = re.search(r"\?v=([0-9a-f]+)", html).group(1)
     response = client.get(game.share_url(), {"v": version}, headers={"HX-Request": "true"})
     assert response.status_code == 204
     assert response.content == b""
@@ -35,7 +35,7 @@ def test_a_poll_with_nothing_new_answers_no_content(client):
 def test_a_poll_after_a_new_hand_answers_with_the_new_table(client):
     game = stored_game()
     html = client.get(game.share_url()).content.decode()
-    version = re.search(r"\?v=(\d+)", html).group(1)
+    version = re.search(r"\?v=([0-9a-f]+)", html).group(1)
     client.post(
         f"/g/{game.edit_token}/hands/", hand_post(1, "John", game, Andy=85, Mark=42, Frank=30)
     )
@@ -61,7 +61,7 @@ def test_the_watch_sheet_polls_and_answers_no_content_when_nothing_changed(clien
     game = stored_game(hands=worked_hands()[:1])
     url = f"/w/{game.share_token}/sheet/"
     html = client.get(url).content.decode()
-    version = re.search(r"sheet/\?v=(\d+)", html).group(1)
+    version = re.search(r"sheet/\?v=([0-9a-f]+)", html).group(1)
     headers = {"HX-Request": "true"}
     assert client.get(url, {"v": version}, headers=headers).status_code == 204
     client.post(f"/g/{game.edit_token}/undo/", {"hand": "1"})
@@ -73,7 +73,7 @@ def test_the_watch_sheet_polls_and_answers_no_content_when_nothing_changed(clien
 def test_a_watching_poll_costs_one_query_when_nothing_changed(client, django_assert_num_queries):
     game = stored_game()
     html = client.get(game.share_url()).content.decode()
-    version = re.search(r"\?v=(\d+)", html).group(1)
+    version = re.search(r"\?v=([0-9a-f]+)", html).group(1)
     with django_assert_num_queries(1):
         client.get(game.share_url(), {"v": version}, headers={"HX-Request": "true"})
 

@@ -6,7 +6,7 @@ from functools import wraps
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
-from .. import commands, device, handover, posted, rows
+from .. import commands, device, handover, posted
 from ..models import Game
 
 
@@ -22,11 +22,6 @@ def game_of(**lookup: object) -> Game:
 
 
 def _loaded(lookup: dict[str, object]) -> Game:
-    # By a token (every page and post), through SQL written once per process (games/rows.py).
-    if len(lookup) == 1:
-        [(field, token)] = lookup.items()
-        if field in rows.TOKEN_FIELDS and isinstance(token, str):
-            return rows.game_by_token(field, token)
     return Game.objects.get(**lookup)
 
 

@@ -16,8 +16,9 @@ from kalooki_ledger import rules as engine
 
 from .. import answers, commands, device, present
 from ..models import Game
-from ..present.sheet_page import sheet_page
+from ..pages.sheet_page import sheet_page
 from ..session import remember
+from ..snapshot import read_in_one_snapshot
 from .base import command, game_of, scoring
 
 
@@ -46,6 +47,7 @@ def sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) ->
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
+@read_in_one_snapshot
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
@@ -92,6 +94,7 @@ def render_rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
+@read_in_one_snapshot
 def rules(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     return render_rules(request, game, game.get_absolute_url())

@@ -15,9 +15,10 @@ from kalooki_ledger import rules as engine
 from .. import answers, commands, device, handles, handover, offline, posted
 from ..forms.hand import HandForm
 from ..models import Game
-from ..present.table_page import card_values, table_page
+from ..pages.table_page import card_values, table_page
 from ..qr import qr_svg
 from ..session import remember
+from ..snapshot import read_in_one_snapshot
 from .base import applied, command, game_of, scoring
 
 # What a hand form posts besides the hand: a refused hand's values are offered again without them.
@@ -73,6 +74,7 @@ def _table_answer(
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
+@read_in_one_snapshot
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
@@ -88,7 +90,7 @@ def record_hand(request: HttpRequest, game: Game) -> HttpResponse:
     before = game.ledger()
     outcome = applied(game, lambda: posted.record_hand(post, before, who))
     if outcome.ledger is not None:  # its offline kit starts from the ledger it grew from
-        offline.keep_standing_before(outcome.ledger, before)
+        offline.keep_standing_before(game, outcome.ledger, before)
     typed = {k: v for k, v in post.items() if k not in COMMAND_FIELDS}
     if outcome.verdict is commands.Verdict.STALE and _is_last_hand(game, typed):
         typed = {}  # a repeated tap, or a second phone that scored it the same: not offered again

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_GET
 
 from .. import present
 from ..models import Game
-from ..present.table_page import table_page
+from ..pages.table_page import table_page
 from ..qr import qr_file
 from ..session import remember
+from ..snapshot import one_snapshot
 from .base import game_of
 from .sheet import render_rules, render_sheet
 
@@ -42,19 +43,29 @@ def phone_language(request: HttpRequest) -> str:
 
 
 def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]) -> HttpResponse:
-    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose version
-    still stands (one query either way), else `page` of the game; all of it cacheable."""
-    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
-    if version is None:
+    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose revision
+    still stands (one query either way), else `page` of the game; all of it cacheable, and read
+    in one snapshot."""
+    with one_snapshot():
+        return _watched(request, token, page)
+
+
+def _watched(
+    request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]
+) -> HttpResponse:
+    found = Game.objects.filter(share_token=token).values_list("version", "revision").first()
+    if found is None:
         raise Http404(gettext("No game at this link"))
+    version, revision = found
     language = phone_language(request)
     # The language is part of the page: a phone switched to another may not keep the old copy
     # (the site's own language keeps the tag it always had).
     tagged = "" if language == settings.LANGUAGE_CODE else f"-{language}"
-    etag = f'"w{version}{tagged}{"-f" if request.htmx else ""}"'
+    # The revision too: after a restore a version can come back with other hands.
+    etag = f'"w{version}.{revision}{tagged}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
-    elif request.htmx and request.GET.get("v") == str(version):
+    elif request.htmx and request.GET.get("v") == revision:
         response = HttpResponse(status=204)  # unchanged: htmx keeps the page
     else:
         with translation.override(language):

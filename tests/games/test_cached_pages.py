@@ -1,6 +1,7 @@
-"""The kept parts of the table page (games_extras.kept_part) are never stale: after each change a
-phone makes, the page served while the parts from before may still be kept is the page rendered
-afresh, but for the per-request tokens (issue 25)."""
+"""What a worker keeps of a game (its ledger, offline kit and sheet rows, by revision:
+docs/architecture.md, "The caching rule") never shows on a page as stale: after each change a
+phone makes, the page served while what was kept before may still be there is the page rendered
+with nothing kept, but for the per-request tokens (issues 25 and 32)."""
 
 import datetime
 import difflib
@@ -10,8 +11,8 @@ import re
 import pytest
 from django.conf import settings as site
 from django.middleware.csrf import _unmask_cipher_token
-from django.template import Context, Template, TemplateSyntaxError
 from django.test import Client
+from django.test.utils import override_script_prefix
 from django.utils import timezone
 
 from kalooki_ledger.clubs import tournaments
@@ -57,7 +58,7 @@ def ask(client, game: Game, how: dict, headers: dict):
 
 
 def kept_then_fresh(client, game: Game, how: dict) -> tuple[list[str], str]:
-    """The full page and the htmx fragment, kept parts allowed, then all rendered afresh: the
+    """The full page and the htmx fragment, the cache allowed, then all rendered afresh: the
     differences found (none when the kept page is the fresh one), and the fresh full page."""
     kept = [ask(client, game, how, headers) for headers in ({}, HTMX)]
     ledger_cache.clear()
@@ -234,14 +235,14 @@ GBP_WALK = [
 ]
 
 
-def test_every_step_of_a_pound_game_shows_the_kept_parts_as_rendered_afresh(settings):
+def test_every_step_of_a_pound_game_shows_the_page_as_rendered_afresh(settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
     game = stored_game(title="")  # untitled: its name reads the date it was played
     stale = walk(FormClient(), game, GBP_WALK)
     assert not stale, report(stale)
 
 
-def test_the_share_link_in_the_kept_foot_shows_the_host_the_page_is_read_from(settings):
+def test_the_share_link_in_the_foot_shows_the_host_the_page_is_read_from(settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
     game, client = stored_game(hands=worked_hands()), FormClient()  # over: the result to share
     share = f"{game.share_url()}</a>"
@@ -251,9 +252,9 @@ def test_the_share_link_in_the_kept_foot_shows_the_host_the_page_is_read_from(se
     assert f'data-url="http://{OTHER_HOST}{game.share_url()}"' in html
 
 
-def test_an_undone_hands_values_are_offered_once_then_the_kept_form_is_empty():
+def test_an_undone_hands_values_are_offered_once_then_the_form_is_empty():
     game, client = stored_game(hands=worked_hands()[:2]), FormClient()
-    client.get(game.get_absolute_url())  # the form, kept empty for this ledger
+    client.get(game.get_absolute_url())  # the ledger kept, the form empty
     client.post(at("undo")(game), {"hand": "2"})
     offered = client.get(game.get_absolute_url()).content.decode()
     again = client.get(game.get_absolute_url()).content.decode()
@@ -263,7 +264,7 @@ def test_an_undone_hands_values_are_offered_once_then_the_kept_form_is_empty():
     assert 'class="notice restored"' in offered and 'class="notice restored"' not in again
 
 
-def test_a_ticked_transfer_is_shown_ticked_on_the_kept_settle_up_and_unticked_after():
+def test_a_ticked_transfer_is_shown_ticked_on_the_settle_up_and_unticked_after():
     game, client = stored_game(hands=worked_hands()), FormClient()
     client.get(game.get_absolute_url())
     client.post(at("paid")(game), {"paid": ["Mark>John>1.60"], "shown": "1"})
@@ -285,7 +286,7 @@ def play_table(client, game: Game, winner: str) -> None:
     assert response.status_code == 302
 
 
-def test_a_tournament_tables_kept_parts_follow_the_tournament():
+def test_a_tournament_tables_page_follows_the_tournament():
     tournament = tournament_with(make_club("Friday Club", "friday"))
     game, client = tournaments.load(tournament).heats[0].game, FormClient()
     steps = [
@@ -302,9 +303,6 @@ def test_a_tournament_tables_kept_parts_follow_the_tournament():
     assert not stale, report(stale)
 
 
-# The tag itself.
-
-
 def form_fields(html: str, action: str) -> dict:
     """The hidden fields of the page's form posting to `action`."""
     form = re.search(rf'<form method="post" action="{re.escape(action)}".*?</form>', html, re.S)
@@ -313,7 +311,7 @@ def form_fields(html: str, action: str) -> dict:
     return dict(fields)
 
 
-def test_two_phones_get_their_own_keys_and_csrf_tokens_from_the_kept_page():
+def test_two_phones_get_their_own_keys_and_csrf_tokens():
     game = stored_game(hands=worked_hands()[:2])
     url, undo = game.get_absolute_url(), at("undo")(game)
     one, two = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
@@ -330,34 +328,12 @@ def test_two_phones_get_their_own_keys_and_csrf_tokens_from_the_kept_page():
     assert answer.status_code in (200, 302, 409)
 
 
-def test_a_csrf_token_inside_a_kept_part_is_refused():
-    template = Template(
-        "{% load games_extras %}{% kept_part ledger %}<form>{% csrf_token %}</form>"
-        "{% endkept_part %}"
-    )
-    with pytest.raises(TemplateSyntaxError, match="command_fields"):
-        template.render(Context({"ledger": object(), "csrf_token": "a-token"}))
-
-
-NESTED = Template(
-    "{% load games_extras %}{% kept_part ledger 'outer' %}<form>{% command_fields %}</form>"
-    "{% kept_part ledger 'inner' %}<form>{% command_fields %}</form>{% endkept_part %}"
-    "{% endkept_part %}"
-)
-
-
-def test_a_kept_part_inside_a_kept_part_writes_each_forms_fields_once_and_afresh():
-    game = stored_game(hands=worked_hands()[:1])
-    ledger = stored_ledger(game)  # kept by version: its parts are kept with it
-    assert ledger_cache.get(*game.cache_key()).ledger is ledger
-    pages = [
-        NESTED.render(Context({"ledger": ledger, "csrf_token": token, "version": "7"}))
-        for token in ("token-one", "token-two", "token-two")
-    ]
-    for page, token in zip(pages, ("token-one", "token-two", "token-two"), strict=True):
-        assert page.count("<form>") == 2 and page.count('name="key"') == 2
-        assert page.count(f'name="csrfmiddlewaretoken" value="{token}"') == 2
-        assert page.count('name="version" value="7"') == 2 and "\x00" not in page
-    keys = [k for page in pages for k in re.findall(r'name="key" value="([^"]+)"', page)]
-    assert len(set(keys)) == 6
-    assert TOKENS.sub("", pages[1]) == TOKENS.sub("", pages[2])
+def test_a_page_under_another_prefix_leaves_no_link_on_the_next_page():
+    game, client = stored_game(hands=worked_hands()[:3]), FormClient()
+    pages = [game.get_absolute_url(), f"{game.get_absolute_url()}sheet/", game.share_url()]
+    with override_script_prefix("/evil/"):  # as a server sets it from a SCRIPT_NAME header
+        for url in pages:
+            evil = client.get(url).content.decode()
+            assert "/evil/g/" in evil or "/evil/w/" in evil  # it did take on its own page
+    for url in pages:
+        assert "/evil" not in client.get(url).content.decode()

@@ -5,14 +5,13 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from kalooki_ledger import rules as engine
 
-from .. import handles, ledger_cache, offline, rows
+from .. import handles, ledger_cache, offline
 from ..forms.hand import HandForm
-from ..models import Game
-from ..qr import qr_svg
-from .hands import last_hand
-from .money import Money, transfer_key
-from .sheet import pot_title
-from .words import (
+from ..models import Game, PaidTransfer
+from ..present.hands import last_hand
+from ..present.money import Money, transfer_key
+from ..present.sheet import pot_title
+from ..present.words import (
     board_line,
     family,
     leading,
@@ -21,6 +20,7 @@ from .words import (
     standings,
     transfer_line,
 )
+from ..qr import qr_svg
 
 
 def table_page(
@@ -37,7 +37,7 @@ def table_page(
     held = handles.handles_of(game) if ledger.transfers else {}  # one query, once over
     transfers = _transfers(game, ledger, fmt, held)
     context = {
-        **_from_the_ledger(ledger, str(game)),
+        **_from_the_ledger(game, ledger, str(game)),
         "game": game,
         "ledger": ledger,
         "transfers": transfers,
@@ -52,29 +52,30 @@ def table_page(
     return context
 
 
-def _from_the_ledger(ledger: engine.Ledger, title: str) -> dict:
-    """What the page shows of the ledger alone (and the title, in the result's text), in the
-    reader's language: kept with the ledger, as the parts of the page that show it are."""
-
-    def build() -> dict:
-        fmt = Money(ledger)
-        return {
-            "rows": standings(ledger),
-            "pool": fmt(ledger.pool),
-            "pot_title": pot_title(ledger),
-            "status_line": board_line(ledger),
-            "settle_line": settle_line(ledger) if ledger.over else None,
-            "dealt": dealt(ledger.game.rules, ledger.next_deal),
-            "family": family(ledger),
-            "leading": leading(ledger),
-            "offline_kit": offline.kit_attribute(ledger),
-            "asked": _asked(ledger, fmt),
-            "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
-            "last_hand": last_hand(ledger),
-            "share_text": share_text(ledger, title) if ledger.over else "",
-        }
-
-    return ledger_cache.derived(ledger, ("table page", get_language(), title), build)
+def _from_the_ledger(game: Game, ledger: engine.Ledger, title: str) -> dict:
+    """What the page shows of the ledger (and the title, in the result's text), in the reader's
+    language; the offline kit kept by the game's revision (`offline.kit_attribute`)."""
+    fmt = Money(ledger)
+    return {
+        "rows": standings(ledger),
+        "pool": fmt(ledger.pool),
+        "pot_title": pot_title(ledger),
+        "status_line": board_line(ledger),
+        "settle_line": settle_line(ledger) if ledger.over else None,
+        "dealt": dealt(ledger.game.rules, ledger.next_deal),
+        "family": family(ledger),
+        "leading": leading(ledger),
+        "offline_kit": ledger_cache.kept(
+            game.pk,
+            game.revision,
+            f"offline-kit:{get_language()}",
+            lambda: offline.kit_attribute(game, ledger),
+        ),
+        "asked": _asked(ledger, fmt),
+        "conflicts": sorted({p.hand for p in ledger.problems if p.hand}),
+        "last_hand": last_hand(ledger),
+        "share_text": share_text(ledger, title) if ledger.over else "",
+    }
 
 
 def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm:
@@ -87,7 +88,9 @@ def next_hand_form(ledger: engine.Ledger, typed: dict | None = None) -> HandForm
 def _transfers(game: Game, ledger: engine.Ledger, fmt: Money, held: dict) -> list[dict]:
     """The settle-up's transfers: each one's line, key, tick and the payee's pay link."""
     # Ticks only matter once there is something to settle.
-    paid = rows.paid_set(game) if ledger.transfers else set()
+    paid = set()
+    if ledger.transfers:
+        paid = set(PaidTransfer.objects.filter(game=game).values_list("payer", "payee", "amount"))
     currency = ledger.game.stakes.currency
     transfers = [
         {

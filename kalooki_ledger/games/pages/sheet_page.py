@@ -6,11 +6,11 @@ from kalooki_ledger import rules as engine
 from .. import sheet_body
 from ..forms.hand import HandForm, edit_form
 from ..models import Game
-from .money import Money
-from .problems import problem_text
-from .sheet import net_row, points_heading, pool_row, pot_title
+from ..present.money import Money
+from ..present.problems import problem_text
+from ..present.sheet import net_row, points_heading, pool_row, pot_title
+from ..present.words import family
 from .table_page import card_values
-from .words import family
 
 HISTORY_SHOWN = 200  # the newest changes the sheet lists
 
@@ -36,7 +36,7 @@ def sheet_page(
         "net_row": net_row(ledger),
         "pool": Money(ledger)(ledger.pool),
         "links": links,
-        "changes": game.changes.all()[:HISTORY_SHOWN],
+        "changes": list(game.changes.all()[:HISTORY_SHOWN]),  # read in the page's snapshot
         "phone": phone,
         "version": game.version,
         "problems": [problem_text(p) for p in ledger.problems if not p.hand],
