@@ -8,10 +8,12 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
+from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game, HouseRules
+from kalooki_ledger.nights.commands import AddGame, TakeOutGame
 from kalooki_ledger.nights.models import Group, Night
 
-from .factories import finished, group, night, stopped
+from .factories import finished, group, night, sent, stopped
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -64,6 +66,22 @@ def test_a_game_in_a_night_says_its_money_is_settled_with_the_night(client):
     assert 'name="paid"' not in page  # no payments of its own
     watching = client.get(game.share_url()).content.decode()
     assert n.share_url() in watching and n.edit_token not in watching
+
+
+def test_a_watching_phone_that_kept_the_page_sees_the_game_join_and_leave_a_night(client):
+    game = finished()
+    before = client.get(game.share_url())
+    n = night(None)
+    commands.apply(n, sent(n.version), AddGame(game.pk))
+    joined = client.get(game.share_url(), HTTP_IF_NONE_MATCH=before["ETag"])
+    assert joined.status_code == 200  # not 304: its settle-up is the night's now
+    assert "settled with the night" in joined.content.decode()
+    n.refresh_from_db()
+    commands.apply(n, sent(n.version), TakeOutGame(game.pk))
+    left = client.get(game.share_url(), HTTP_IF_NONE_MATCH=joined["ETag"])
+    assert left.status_code == 200
+    assert "settled with the night" not in left.content.decode()
+    assert Game.objects.get(pk=game.pk).version == game.version  # its commands' clock stays
 
 
 def test_play_again_keeps_the_new_game_in_the_night(client):
