@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from kalooki_ledger.session_store import SessionStore
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def saved(**values) -> str:

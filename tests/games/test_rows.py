@@ -14,7 +14,7 @@ from kalooki_ledger.games.models import Game, PaidTransfer
 from kalooki_ledger.games.store import import_record
 from kalooki_ledger.games.views.base import game_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 PLAYERS = ["Andy", "Mark", "John", "Frank"]
 
