@@ -49,8 +49,9 @@ format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 
 # The suite on every core (pytest-xdist), a test file's tests together on one worker (its live
-# server, browser and module fixtures made once); each worker has its own test database.
-PYTEST := $(BIN)/pytest -n auto --dist loadfile
+# server, browser and module fixtures made once), the costliest files first (tests/conftest.py);
+# each worker has its own test database.
+PYTEST := $(BIN)/pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Lint, then the database-specific tests on PostgreSQL, then every test once on SQLite, ending
 # with the 15 slowest. CI runs exactly this (.ci/run), where a skipped test fails.
