@@ -8,8 +8,8 @@ WORKERS ?= 2
 DJANGO_HTTPS ?= 0
 PROD_ENV = DJANGO_DEBUG=0 DJANGO_HTTPS=$(DJANGO_HTTPS) SECRET_KEY="$$(scripts/secret-key)"
 
-.PHONY: run test test-sqlite test-postgres lint format migrate serve-prod load cluster load-cluster \
-	bench lighthouse clean messages locale
+.PHONY: run test test-sqlite test-postgres screenshots lint format migrate serve-prod load cluster \
+	load-cluster bench lighthouse clean messages locale
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PYTHON) || "$$(scripts/find-python)" -m venv $(VENV)
@@ -48,19 +48,34 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# The suite on every core (pytest-xdist), a test file's tests together on one worker (its live
+# server, browser and module fixtures made once), the costliest files first (tests/conftest.py);
+# each worker has its own test database.
+PYTEST := $(BIN)/pytest -n auto --dist loadfile --no-loadscope-reorder
+
+# Lint, then the database-specific tests on PostgreSQL, then every test once on SQLite, ending
+# with the 15 slowest. CI runs exactly this (.ci/run), where a skipped test fails.
 test: $(VENV)/.installed
 	scripts/system-deps
 	$(MAKE) lint
 	$(PYTHON) manage.py makemigrations --check --dry-run
-	$(MAKE) test-sqlite test-postgres
+	$(MAKE) test-postgres test-sqlite
 
 test-sqlite: $(VENV)/.installed locale
-	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || echo "No npm: the Lighthouse test will be skipped."
-	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(BIN)/pytest
+	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || \
+		echo "No npm: the Lighthouse test will be skipped (scripts/system-deps installs npm)."
+	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(PYTEST) --durations=15
 
-# The whole suite again on a throwaway PostgreSQL cluster, started and removed by the script.
+# The tests marked db_specific (races, locks, the store's SQL, backups, migrations, the limiter)
+# again on a throwaway PostgreSQL cluster, started and removed by the script.
 test-postgres: $(VENV)/.installed locale
-	scripts/with-postgres $(BIN)/pytest -p no:cacheprovider
+	scripts/with-postgres $(PYTEST) -p no:cacheprovider -m db_specific --durations=5
+
+# The one command that writes docs/screenshots/: every test file that takes a picture for docs/
+# (shoot(), SCREENSHOTS), with KALOOKI_DOCS_SCREENSHOTS=1; other runs save them outside the tree.
+SHOOTING = $(shell grep -rlE --include='test_*.py' '\bshoot\b|SCREENSHOTS' tests | sort)
+screenshots: $(VENV)/.installed locale
+	KALOOKI_DOCS_SCREENSHOTS=1 $(PYTEST) -p no:cacheprovider $(SHOOTING)
 
 serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(PYTHON) manage.py check --deploy --fail-level ERROR
@@ -87,10 +102,12 @@ load-cluster: $(VENV)/.installed
 	scripts/need-nginx
 	scripts/with-postgres $(PYTHON) scripts/load_cluster.py --workers $(WORKERS)
 
-# Lighthouse (mobile) on the table page: the npm package beside the project, where npm exists.
+# Lighthouse (mobile) on the table page: the npm package beside the project, where npm exists;
+# it drives Debian's Chromium (CHROME_PATH), never a browser of its own. 12.x runs on Debian's
+# Node 18 (13 wants Node 22).
 LIGHTHOUSE_BIN := $(CURDIR)/.lighthouse/node_modules/.bin/lighthouse
 $(LIGHTHOUSE_BIN):
-	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse
+	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse@12.8.2
 
 lighthouse: $(VENV)/.installed $(LIGHTHOUSE_BIN)
 	LIGHTHOUSE=$(LIGHTHOUSE_BIN) $(BIN)/pytest -p no:cacheprovider tests/browser/test_weight_and_lighthouse.py

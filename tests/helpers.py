@@ -1,6 +1,7 @@
 """Plain factory functions shared by the tests."""
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -130,4 +131,8 @@ def page_one_png(pdf: bytes, target: Path) -> bytes:
     return target.with_suffix(".png").read_bytes()
 
 
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+# Screenshots to look at while working go outside the repository; a test run leaves the tree as
+# it found it. docs/screenshots/ is written only by `make screenshots`, which sets this variable.
+LOOKS = Path(tempfile.gettempdir()) / "kalooki-looks"
+DOCS_SCREENSHOTS = os.environ.get("KALOOKI_DOCS_SCREENSHOTS") == "1"
+SCREENSHOTS = ROOT / "docs" / "screenshots" if DOCS_SCREENSHOTS else LOOKS / "screenshots"

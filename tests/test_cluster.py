@@ -68,6 +68,7 @@ def nginx_before(run_folder: Path, upstream: str, first: str) -> Iterator[str]:
 
 
 @needs_nginx
+@pytest.mark.db_agnostic("nginx's cache before the live server; the database only holds the game")
 @pytest.mark.django_db(transaction=True)
 def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     game = stored_game(hands=worked_hands()[:2])
@@ -113,6 +114,7 @@ def together(url: str, count: int) -> list[float]:
 
 
 @needs_nginx
+@pytest.mark.db_agnostic("the threads are watchers racing nginx's lock; no database behind it")
 def test_watchers_missing_a_new_poll_together_do_not_wait_on_the_lock(run_folder):
     app = ThreadingHTTPServer(("127.0.0.1", 0), SlowApp)
     threading.Thread(target=app.serve_forever, daemon=True).start()

@@ -87,6 +87,7 @@ def gunicorn(tmp_path_factory):
         yield base
 
 
+@pytest.mark.db_agnostic("its server migrates a SQLite file of its own, whatever the run uses")
 def test_gunicorn_serves_pages_with_a_strict_content_security_policy(gunicorn):
     response = get(gunicorn + "/")
     policy = response.headers["Content-Security-Policy"]
@@ -95,6 +96,7 @@ def test_gunicorn_serves_pages_with_a_strict_content_security_policy(gunicorn):
     assert response.headers["X-Frame-Options"] == "DENY"
 
 
+@pytest.mark.db_agnostic("its server migrates a SQLite file of its own, whatever the run uses")
 def test_static_files_have_hashed_names_and_come_compressed(gunicorn):
     page = get(gunicorn + "/").read().decode()
     start = page.index("/static/css/app.")

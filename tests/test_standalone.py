@@ -13,10 +13,13 @@ ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = ["/".join(("..", "shared")), *("/".join(("shared", d)) for d in ("spec", "scenarios"))]
 OUTSIDE += ["/".join(("shared", "sources")), '/ "' + 'shared"']  # a path built from parts too
 
-pytestmark = pytest.mark.skipif(
-    not (ROOT / ".git").exists() or shutil.which("git") is None,
-    reason="needs the project's git checkout and git",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not (ROOT / ".git").exists() or shutil.which("git") is None,
+        reason="needs the project's git checkout and git",
+    ),
+    pytest.mark.slow,  # a clone that collects the whole suite
+]
 
 
 @pytest.fixture(scope="module")

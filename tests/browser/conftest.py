@@ -3,19 +3,19 @@
 import contextlib
 import os
 import socket
-import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.helpers import LOOKS, SCREENSHOTS
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM must still be allowed.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="session")
@@ -71,9 +71,6 @@ def second_phone(browser, live_server, transactional_db):
     context.close()
 
 
-LOOKS = Path(tempfile.gettempdir()) / "kalooki-looks"
-
-
 def look(page, name: str, full_page: bool = False) -> None:
     """A screenshot to look at while working, outside the repository (docs/ keeps only the
     ones it shows: `shoot`)."""
@@ -82,6 +79,8 @@ def look(page, name: str, full_page: bool = False) -> None:
 
 
 def shoot(page, name: str) -> None:
+    """A screenshot docs/ shows: saved there only by `make screenshots` (tests/helpers.py
+    SCREENSHOTS), outside the repository on any other run."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 

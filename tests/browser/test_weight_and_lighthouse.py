@@ -48,11 +48,14 @@ def lighthouse_binary() -> str | None:
 )
 def test_lighthouse_scores_the_table_page(live_server, transactional_db, tmp_path):
     game = stored_game(hands=worked_hands()[:3])
-    runs = [
-        run_lighthouse(live_server.url + game.get_absolute_url(), tmp_path / f"{i}.json")
-        for i in range(3)
-    ]
-    # Timings on a busy machine vary run to run: the best of three, as Lighthouse's docs advise.
+    runs = []
+    # Timings on a busy machine vary run to run: the best of three, as Lighthouse's docs advise;
+    # a run that already scores the performance asked for needs no other to beat it.
+    url = live_server.url + game.get_absolute_url()
+    for i in range(3):
+        runs.append(run_lighthouse(url, tmp_path / f"{i}.json"))
+        if runs[-1]["performance"] >= 0.95:
+            break
     scores = max(runs, key=lambda s: s["performance"])
     assert scores["accessibility"] == 1, runs
     assert scores["best-practices"] >= 0.95, runs

@@ -32,6 +32,7 @@ from tests.clubs.test_tournament_in_a_browser import (
     serious_issues,
     shoot,
 )
+from tests.helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -178,14 +179,7 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         page.wait_for_timeout(300)
         box = bar.bounding_box()
         assert box is not None and 0 <= box["y"] < 5, box
-        page.screenshot(
-            path=str(
-                Path(__file__).resolve().parents[2]
-                / "docs"
-                / "screenshots"
-                / f"clubs-night-desk-scrolled-{size}.png"
-            )
-        )
+        page.screenshot(path=str(SCREENSHOTS / f"clubs-night-desk-scrolled-{size}.png"))
         expect(page.locator("table.cash")).to_contain_text("In the tin")
 
         # A tournament table's phone: no money, the way back, and what an out player does.

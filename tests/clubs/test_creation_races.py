@@ -21,6 +21,8 @@ from tests.games.test_command_races import (
 )
 from tests.games.web import GBP
 
+pytestmark = pytest.mark.db_specific
+
 SENDS = 8
 
 SETUP = """

@@ -23,6 +23,7 @@ from tests.clubs.factories import (
     make_user,
     play_hand,
 )
+from tests.helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +35,6 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
 NAMES = "Andy Mark John Frank Neil Damian Spencer Bob David Andrew Sally Rita Joan Mavis Pat Doreen"
 
 
@@ -65,6 +65,7 @@ def in_own_thread(scenario) -> None:
 
 
 def shoot(page, name: str) -> None:
+    """For docs/ under `make screenshots`, outside the repository otherwise (tests/helpers.py)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"clubs-{name}.png"), full_page=True)
 

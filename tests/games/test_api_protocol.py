@@ -189,6 +189,7 @@ def test_if_none_match_naming_another_version_reads_the_game(client, tags):
     assert len(response.json()["hands"]) == 2
 
 
+@pytest.mark.db_specific  # each database's own read-only switch
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("method", "path"), [o for o in operations() if "{token}/" in o[1]])
 def test_a_command_to_a_database_that_cant_take_it_is_a_documented_503(client, method, path):

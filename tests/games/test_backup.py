@@ -15,6 +15,8 @@ from kalooki_ledger.games.models import Game, Hand
 from tests.games.test_site_backup import build_site
 from tests.helpers import manage, record, worked_example
 
+pytestmark = pytest.mark.db_specific
+
 
 def run(name, *args, stdin=None):
     out = io.StringIO()

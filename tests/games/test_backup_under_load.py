@@ -13,6 +13,8 @@ from django.conf import settings
 
 from tests.conftest import ROOT
 
+pytestmark = [pytest.mark.db_specific, pytest.mark.slow]
+
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 

@@ -21,6 +21,8 @@ from kalooki_ledger.games.management.commands.backup import REBUILT
 from kalooki_ledger.games.models import Game
 from tests.games.test_site_backup import backup, build_site, every_row, wipe
 
+pytestmark = pytest.mark.db_specific
+
 WHEN = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 
 

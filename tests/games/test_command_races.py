@@ -41,6 +41,8 @@ from tests.games.web import (
 )
 from tests.helpers import manage as manage_py
 
+pytestmark = pytest.mark.db_specific
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 VENV_BIN = Path(sys.executable).parent
 ROUNDS = 4  # races per pair of commands, each on a fresh copy of the game

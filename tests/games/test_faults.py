@@ -14,8 +14,8 @@ from django.db import OperationalError, connection
 from kalooki_ledger.games.models import Change, Hand
 from tests.games.web import hand_post, stored_game, worked_hands
 
-on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own switches")
-on_postgresql = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's")
+# SQLite's own switches: deselected on PostgreSQL, never skipped.
+on_sqlite = pytest.mark.only_on("sqlite")
 
 
 def read_only(on: bool) -> None:
@@ -38,6 +38,7 @@ def record(client, game, **headers):
     return client.post(f"{game.get_absolute_url()}hands/", post, headers=headers)
 
 
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_sent_to_a_read_only_database_is_told_it_was_not_saved(client, database_read_only):
     game = stored_game(hands=worked_hands()[:2])
@@ -54,6 +55,7 @@ def test_a_hand_sent_to_a_read_only_database_is_told_it_was_not_saved(client, da
     assert record(client, game).status_code == 302  # back again, the same hand goes in
 
 
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_an_api_hand_to_a_read_only_database_is_503_in_json(client, database_read_only):
     game = stored_game(hands=worked_hands()[:2])
@@ -71,6 +73,7 @@ def test_an_api_hand_to_a_read_only_database_is_503_in_json(client, database_rea
     assert Hand.objects.filter(game=game).count() == 2
 
 
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_an_htmx_hand_to_a_read_only_database_gets_the_note_alone(client, database_read_only):
     game = stored_game(hands=worked_hands()[:2])
@@ -83,6 +86,7 @@ def test_an_htmx_hand_to_a_read_only_database_gets_the_note_alone(client, databa
     assert "<html" not in body
 
 
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_a_page_that_must_save_its_session_on_a_read_only_database_is_503(
     client, database_read_only
@@ -95,6 +99,7 @@ def test_a_page_that_must_save_its_session_on_a_read_only_database_is_503(
 
 
 @on_sqlite
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_sent_to_a_full_database_is_told_it_was_not_saved(client):
     game = stored_game(hands=worked_hands()[:2])
@@ -120,6 +125,7 @@ def test_a_hand_sent_to_a_full_database_is_told_it_was_not_saved(client):
     assert Hand.objects.filter(game=game).count() == 2
 
 
+@pytest.mark.db_specific
 @pytest.mark.django_db(transaction=True)
 def test_serving_refuses_to_start_on_a_read_only_database(database_read_only):
     call_command("ensure_writable")  # writable: says so and passes

@@ -77,6 +77,7 @@ def old_line(game: Game, action: str, summary: str) -> Change:
     return Change.objects.create(game=game, who="Android 1", action=action, summary=summary)
 
 
+@pytest.mark.db_specific  # a data migration
 def test_the_migration_reads_english_lines_back_into_values_that_write_them_again():
     game = stored_game()
     lines = {
@@ -105,6 +106,7 @@ def test_the_migration_reads_english_lines_back_into_values_that_write_them_agai
         assert made["date"].text == "Satte speldatum: 20 nov 2026"
 
 
+@pytest.mark.db_specific  # a data migration
 def test_the_migration_keeps_the_text_of_a_line_it_cannot_read():
     game = stored_game()
     swedish = old_line(game, "record", "Giv 1: John vann (Andy 20, Mark 30, Frank 4)")
@@ -115,6 +117,7 @@ def test_the_migration_keeps_the_text_of_a_line_it_cannot_read():
         assert kept.details == {} and kept.text == change.summary
 
 
+@pytest.mark.db_specific  # a data migration
 def test_the_migration_back_writes_the_english_sentences_again():
     game = stored_game()
     change = old_line(game, "date", "Set the date played: 20 Nov 2026")

@@ -8,7 +8,7 @@ from kalooki_ledger.games.models import Change, Game, Hand
 from kalooki_ledger.rules import Hand as EngineHand
 from tests.games.web import hand_post, new_key, stored_game, worked_hands
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def test_the_phone_that_loses_the_race_for_a_hand_number_is_told_and_nothing_is_doubled(client):

@@ -12,7 +12,7 @@ from tests.games.test_site_backup import backup, every_row, wipe
 from tests.games.web import over_limit_hands, stored_game
 from tests.helpers import manage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def a_backup() -> str:

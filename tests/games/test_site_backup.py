@@ -30,7 +30,7 @@ from tests.clubs.factories import (
 )
 from tests.games.web import FormClient, hand_post, house_post, over_limit_hands, stored_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def build_site() -> dict:

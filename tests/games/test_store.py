@@ -11,11 +11,10 @@ from kalooki_ledger.rules import CardCount
 from kalooki_ledger.rules import Hand as EngineHand
 from tests.games.web import family_game, new_key, stored_game, worked_hands
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
-on_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="the one-statement write is PostgreSQL's"
-)
+# The one-statement write is PostgreSQL's: deselected on SQLite, never skipped.
+on_postgresql = pytest.mark.only_on("postgresql")
 
 
 def rows(game: Game) -> list[tuple]:

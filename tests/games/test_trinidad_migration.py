@@ -9,7 +9,7 @@ from django.apps import apps
 from kalooki_ledger.games.models import Game
 from tests.games.web import family_game, stored_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 keep_doubling = importlib.import_module(
     "kalooki_ledger.games.migrations.0008_trinidad_games_keep_their_doubling"

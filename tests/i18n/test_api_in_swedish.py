@@ -126,6 +126,7 @@ def test_a_body_of_the_wrong_shape_is_refused_in_swedish(client, path, body):
     assert english_in(said["en"], said["sv"]) == []
 
 
+@pytest.mark.db_specific  # each database's own read-only switch
 @pytest.mark.django_db(transaction=True)
 def test_a_command_to_a_database_that_cant_take_it_is_refused_in_swedish(client):
     said = {}

@@ -253,6 +253,7 @@ def test_a_token_almost_right_is_404(client, change):
             assert client.get(route.format(t=altered)).status_code == 404
 
 
+@pytest.mark.db_specific
 def test_the_token_columns_have_a_unique_index():
     with connection.cursor() as cursor:
         constraints = connection.introspection.get_constraints(cursor, Game._meta.db_table)

@@ -21,6 +21,7 @@ from .factories import FAST, PASSWORD, hostile_text, make_user, snapshot
 
 pytestmark = [
     pytest.mark.django_db,
+    pytest.mark.db_specific,
     # Hostile names make cache keys memcached would refuse; the local-memory cache only warns.
     pytest.mark.filterwarnings("ignore::django.core.cache.backends.base.CacheKeyWarning"),
 ]
