@@ -179,12 +179,12 @@ def backed_up(site: Site, tmp_path: Path, how: str):
     return pg_restore
 
 
-@pytest.mark.parametrize("how", ["manage.py", "pg_restore"])
+@pytest.mark.parametrize(
+    "how", ["manage.py", pytest.param("pg_restore", marks=pytest.mark.only_on("postgresql"))]
+)
 def test_after_a_restore_every_worker_serves_the_restored_game_and_decides_against_it(
     site, tmp_path, how
 ):
-    if how == "pg_restore" and not (ON_POSTGRES and PG_BIN):
-        pytest.skip("pg_restore restores PostgreSQL")
     restore = backed_up(site, tmp_path, how)
     discarded = hand(3, "John", Andy=71, Mark=67, Frank=59)
     assert site.post_hand(discarded)[0] == 201
