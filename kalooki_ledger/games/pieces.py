@@ -13,6 +13,7 @@ import hashlib
 import html
 import json
 import re
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,12 +25,14 @@ from django.utils.translation import get_language
 
 from .ledger_cache import CACHE
 
+# A slot's mark is this process's own, unguessable: no name or title typed can forge one.
+_MARK = secrets.token_hex(8)
 # What a form sends (`command_fields`): the version is the piece's, its CSRF token and key the
 # request's.
-FORM_SLOT = "<!--kept-slot:form:{version}-->"
-FORM_SLOTS = re.compile(r"<!--kept-slot:form:([^>]*)-->")
+FORM_SLOT = f"<!--kept-slot-{_MARK}:form:{{version}}-->"
+FORM_SLOTS = re.compile(re.escape(f"<!--kept-slot-{_MARK}:form:") + r"([0-9]*)-->")
 # The watch link (an absolute URL: the host the page is read from).
-WATCH_LINK_SLOT = "kept-slot:watch-link"
+WATCH_LINK_SLOT = f"kept-slot-{_MARK}:watch-link"
 # What a game's page takes from the context processors (clubs' and nights'), by name.
 AROUND = ("filed_under", "in_night")
 # What a piece's value may never hold: what a request brings.
