@@ -5,8 +5,10 @@ with nothing kept, but for the per-request tokens (issues 25 and 32)."""
 
 import datetime
 import difflib
+import pickle
 import random
 import re
+from unittest import mock
 
 import pytest
 from django.conf import settings as site
@@ -17,8 +19,10 @@ from django.utils import timezone
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.filing import file_game
-from kalooki_ledger.games import ledger_cache
+from kalooki_ledger.games import ledger_cache, pieces
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.views import table as table_views
+from kalooki_ledger.games.views.table import render_table
 from tests.clubs.factories import finish_table, make_club, tournament_with
 from tests.games.web import FormClient, hand_post, stored_game, stored_ledger, worked_hands
 
@@ -62,13 +66,23 @@ def kept_then_fresh(client, game: Game, how: dict) -> tuple[list[str], str]:
     differences found (none when the kept page is the fresh one), and the fresh full page."""
     kept = [ask(client, game, how, headers) for headers in ({}, HTMX)]
     ledger_cache.clear()
-    fresh = [ask(client, game, how, headers) for headers in ({}, HTMX)]
+    with unkept_pieces():
+        fresh = [ask(client, game, how, headers) for headers in ({}, HTMX)]
+    client.get(game.get_absolute_url())  # its piece kept, for the next change to outdate
     found = []
     for kind, before, after in zip(("page", "htmx"), kept, fresh, strict=True):
         diff = differences(before, after)
         if diff:
             found.append(f"{kind}:\n{diff}")
     return found, fresh[0].content.decode()
+
+
+def unkept_pieces():
+    """The scoring page rendered whole with every request, as before it kept a piece: the
+    request's own context (CSRF token, context processors) reaching every part."""
+    return mock.patch.object(
+        table_views, "kept_table", lambda request, game: render_table(request, game)
+    )
 
 
 def walk(client, game: Game, steps) -> dict[str, list[str]]:
@@ -337,3 +351,38 @@ def test_a_page_under_another_prefix_leaves_no_link_on_the_next_page():
             assert "/evil/g/" in evil or "/evil/w/" in evil  # it did take on its own page
     for url in pages:
         assert "/evil" not in client.get(url).content.decode()
+
+
+def kept_pieces() -> list[str]:
+    """The pieces this worker keeps (LocMemCache holds them pickled, by its own keys)."""
+    held = pieces.caches[pieces.CACHE]._cache
+    return [pickle.loads(value) for key, value in held.items() if ":piece:" in key]
+
+
+def test_a_kept_piece_holds_nothing_of_the_request_it_was_rendered_for(settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
+    ledger_cache.clear()
+    game = stored_game(hands=worked_hands())  # over: the settle-up, its share button's link
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(game.get_absolute_url(), HTTP_HOST=OTHER_HOST).content.decode()
+    csrf = form_fields(page, at("undo")(game))["csrfmiddlewaretoken"]
+    keys = re.findall(r'name="key" value="([^"]+)"', page)
+    kept = kept_pieces()
+    assert len(kept) == 1 and "Settle up" in kept[0]
+    assert csrf not in kept[0] and not any(key in kept[0] for key in keys)
+    assert OTHER_HOST not in kept[0] and 'name="csrfmiddlewaretoken"' not in kept[0]
+    assert kept[0].count("<!--kept-slot-") == page.count('name="csrfmiddlewaretoken"') - 1
+    assert "<!--kept-slot" not in page  # every slot filled; the language form's token its own
+
+
+def test_a_piece_is_rendered_from_its_one_value_and_refuses_what_a_request_brings(rf):
+    value = {"game": stored_game(), "version": 3}
+    with pytest.raises(TypeError):
+        pieces.render_from("games/_filed_under.html", [("filed_under", {"name": "x"})])
+    for brought in sorted(pieces.PER_REQUEST):
+        with pytest.raises(ValueError, match=brought):
+            pieces.render_from("games/_filed_under.html", value | {brought: rf.get("/")})
+    # Rendered without a request, the forms' fields are slots: no token is made, none read.
+    html = pieces.render_from("games/_table_content.html", value | {"rows": []})
+    assert 'name="csrfmiddlewaretoken"' not in html and 'name="key"' not in html
+    assert pieces.FORM_SLOT.format(version=3) in html

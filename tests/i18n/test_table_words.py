@@ -10,7 +10,7 @@ from django.conf import settings
 
 LOCALE = Path(settings.LOCALE_PATHS[0])
 LANGUAGES = sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES/djangojs.po").exists())
-# What templates/games/table.html writes and static/js/outbox.js writes again.
+# What templates/games/_table_content.html writes and static/js/outbox.js writes again.
 TABLE_AND_SCRIPT = ("Hand %(n)s", "Undo hand %(n)s?", "Undo last hand (%(n)s)")
 
 

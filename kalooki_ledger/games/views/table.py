@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
 
-from .. import answers, commands, device, handles, handover, offline, posted
+from .. import answers, commands, device, handles, handover, offline, pieces, posted
 from ..forms.hand import HandForm
 from ..models import Game
 from ..pages.table_page import card_values, table_page
@@ -41,9 +41,26 @@ def render_table(
         if request.GET.get("handover"):  # asked for, past the warning
             scoring_link = request.build_absolute_uri(game.get_absolute_url())
             context["handover"] = qr_svg(scoring_link, gettext("QR code of the scoring link"))
+            context["scoring_link"] = scoring_link
         context["card_values"] = card_values(ledger.game.rules)
-    template = "games/table.html#live" if request.htmx else "games/table.html"
+    template = "games/_table_content.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
+
+
+def kept_table(request: HttpRequest, game: Game) -> HttpResponse:
+    """The scoring page as it shows on a plain look (nothing typed, no notice), its content one
+    piece kept by the game's revision (`pieces`): the ledger is read only to render it."""
+
+    def page() -> dict:
+        ledger = game.ledger()
+        context = table_page(game, ledger, pieces.WATCH_LINK_SLOT, can_edit=True)
+        return context | {"card_values": card_values(ledger.game.rules)}
+
+    piece = pieces.Piece("table", "games/_table_content.html", game.pk, game.revision, page)
+    watch_link = request.build_absolute_uri(game.share_url())
+    return render(
+        request, "games/table.html", {"game": game, "piece": piece, "watch_link": watch_link}
+    )
 
 
 def _back_to_table(
@@ -78,7 +95,11 @@ def _table_answer(
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
-    return render_table(request, game, **_restored(request, game, game.ledger()))
+    restore = request.session.pop(_restore_key(game), None)
+    if not restore and not request.htmx and not request.GET.get("handover"):
+        return kept_table(request, game)
+    ledger = game.ledger()
+    return render_table(request, game, ledger, **_restored(restore, ledger))
 
 
 @require_POST
@@ -172,9 +193,8 @@ def _restore_key(game: Game) -> str:
     return f"restore-{game.pk}"
 
 
-def _restored(request: HttpRequest, game: Game, ledger: engine.Ledger) -> dict:
+def _restored(restore: dict | None, ledger: engine.Ledger) -> dict:
     """An undone hand's values waiting for the table page (once, and only for that hand)."""
-    restore = request.session.pop(_restore_key(game), None)
     if not restore or restore.get("number") != ledger.next_hand_number:
         return {}
     return {"typed": restore["typed"], "restored": restore["notice"]}
