@@ -79,6 +79,15 @@ def headless(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
+def not_allowed(request: HttpRequest, allowed: list[str]) -> HttpResponse:
+    """405 for a method the address does not take, saying which it takes (Allow)."""
+    refused = error(
+        405, gettext("This address takes %(methods)s.") % {"methods": ", ".join(allowed)}
+    )
+    refused["Allow"] = ", ".join(allowed)
+    return headless(request, refused)
+
+
 def api_view(methods: list[str]) -> Callable:
     """An API view: found by either link, writes refused to a watch link, JSON bodies read.
     HEAD is answered wherever GET is."""
@@ -95,12 +104,7 @@ def api_view(methods: list[str]) -> Callable:
 
         def answered(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
             if request.method not in allowed:
-                refused = error(
-                    405,
-                    gettext("This address takes %(methods)s.") % {"methods": ", ".join(allowed)},
-                )
-                refused["Allow"] = ", ".join(allowed)
-                return headless(request, refused)
+                return not_allowed(request, allowed)
             game, can_write = _find(token)
             if game is None and handover.handed_over(token) is not None:
                 return error(403, handover.refusal())

@@ -10,7 +10,15 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
 from kalooki_ledger.games import answers, commands
-from kalooki_ledger.games.api import BadRequest, Precondition, error, headless, read_body, sent
+from kalooki_ledger.games.api import (
+    BadRequest,
+    Precondition,
+    error,
+    headless,
+    not_allowed,
+    read_body,
+    sent,
+)
 from kalooki_ledger.games.models import Game
 
 from .commands import AddGame, AddRegular, CarryOver, RecordPayment, TakeOutGame, WriteOff
@@ -42,12 +50,7 @@ def _endpoint(model, what: str, show, writes: bool = True):
         @csrf_exempt
         def wrapper(request: HttpRequest, token: str) -> HttpResponse:
             if request.method not in allowed:
-                refused = error(
-                    405,
-                    gettext("This address takes %(methods)s.") % {"methods": ", ".join(allowed)},
-                )
-                refused["Allow"] = ", ".join(allowed)
-                return headless(request, refused)
+                return not_allowed(request, allowed)
             row = model.objects.filter(edit_token=token).first()
             can_write = row is not None
             if row is None:

@@ -39,10 +39,10 @@ def browser():
         browser.close()
 
 
-def new_phone(browser, base_url: str, **options):
+def new_phone(browser, base_url: str, viewport=PHONE, **options):
     """A fresh phone-sized page (own cookies) on `base_url`; `options` add to the context's."""
     context = browser.new_context(
-        viewport=PHONE,
+        viewport=viewport,
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import Signal, _close, look
+from tests.browser.conftest import Signal, _close, look, new_phone
 from tests.browser.test_offline import (
     HANDS,
     open_kept,
@@ -29,17 +29,7 @@ NARROW = {"width": 360, "height": 780}
 
 
 def narrow_phone(browser, base_url: str, **options):
-    context = browser.new_context(
-        viewport=NARROW,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        base_url=base_url,
-        **options,
-    )
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    return page
+    return new_phone(browser, base_url, viewport=NARROW, **options)
 
 
 @pytest.fixture
