@@ -59,9 +59,7 @@ test: $(VENV)/.installed
 	scripts/system-deps
 	$(MAKE) lint
 	$(PYTHON) manage.py makemigrations --check --dry-run
-	@# Both at once: the browser tests' waits leave a core idle that the PostgreSQL run fills;
-	@# each run's output is printed whole when it ends.
-	$(MAKE) -j2 --output-sync=target test-postgres test-sqlite
+	$(MAKE) test-postgres test-sqlite
 
 test-sqlite: $(VENV)/.installed locale
 	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || \
