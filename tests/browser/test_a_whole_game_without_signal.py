@@ -113,6 +113,7 @@ def test_a_whole_british_game(browser, live_server, phone_on_signal, signal):
     signal.cut()  # the end, without signal: stopped and split, then settled
     page.locator("summary", has_text="Stop the game early").click()
     page.get_by_role("button", name="Stop and split").click()
+    expect(page.locator("#outbox li.queued")).to_have_count(1)  # kept before the signal returns
     signal.restore()
     saved(page)
     settle_without_signal(page, signal)
@@ -158,6 +159,7 @@ def test_a_whole_north_american_game(browser, live_server, phone_on_signal, sign
     )
     signal.cut()  # Ann passes 1,000 without signal: the game ends when it reaches the server
     record(page, "Ann", {"Bob": 120, "Cy": 110})
+    expect(page.locator("#outbox li.queued")).to_have_count(1)  # kept before the signal returns
     signal.restore()
     saved(page)
     expect(page.locator("#over-title")).to_be_visible()
