@@ -40,7 +40,8 @@ def browser():
 
 
 def new_phone(browser, base_url: str, viewport=PHONE, **options):
-    """A fresh phone-sized page (own cookies) on `base_url`; `options` add to the context's."""
+    """A fresh phone-sized page (own cookies) on `base_url`; `options` add to the context's.
+    Its clock runs as a phone's does, and `later()` can move it on."""
     context = browser.new_context(
         viewport=viewport,
         device_scale_factor=2,
@@ -49,6 +50,7 @@ def new_phone(browser, base_url: str, viewport=PHONE, **options):
         base_url=base_url,
         **options,
     )
+    context.clock.install()
     page = context.new_page()
     page.set_default_timeout(8000)
     return page
@@ -69,6 +71,14 @@ def second_phone(browser, live_server, transactional_db):
     page.set_default_timeout(8000)
     yield page
     context.close()
+
+
+def later(*pages, seconds: float = 15) -> None:
+    """Time the pages would wait, passed at once (Playwright's clock): every timer due within
+    `seconds` fires, as it would have by then (the outbox's next try, a poll), without the
+    test waiting for it in real time. The pages' contexts must have installed the clock."""
+    for page in pages:
+        page.clock.fast_forward(int(seconds * 1000))
 
 
 def look(page, name: str, full_page: bool = False) -> None:
@@ -111,6 +121,12 @@ class Signal:
         listener.listen(64)
         self.listener = listener
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def back(self, *pages, seconds: float = 15) -> None:
+        """The signal back, and the pages' clocks moved on by as long as their next try may be
+        away (the outbox waits 3 s after a failure, then 6, 12, 15): `later()`."""
+        self.restore()
+        later(*pages, seconds=seconds)
 
     def cut(self) -> None:
         listener, self.listener = self.listener, None

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import Signal, _close, look, new_phone
+from tests.browser.conftest import Signal, _close, later, look, new_phone
 from tests.browser.test_offline import (
     HANDS,
     open_kept,
@@ -168,6 +168,9 @@ def test_a_send_hung_on_a_weak_signal_is_made_again_at_once_when_the_signal_is_b
     expect(page.locator("#signal")).to_have_text(re.compile(r": saved$"))
     signal.fade()
     record(page, *HANDS[1])  # no answer: kept after 10 s, then sent again, and hung again
+    later(page, seconds=10)
+    page.wait_for_timeout(300)  # the send given up, and the next try set
+    later(page, seconds=3)
     expect(page.locator("#outbox li.sending")).to_have_count(1, timeout=20_000)
 
     signal.weak = False
@@ -182,6 +185,14 @@ def test_a_send_hung_on_a_weak_signal_is_made_again_at_once_when_the_signal_is_b
     signal.cut()
 
 
+def tried_again(page) -> None:
+    """The outbox's next two tries made and failed (3 s, then 6 s after the first failure) by
+    moving the phone's clock on: its next try is 12 s away."""
+    for seconds in (3, 6):
+        later(page, seconds=seconds)
+        page.wait_for_timeout(300)  # the try refused, and the next one set
+
+
 def test_kept_hands_are_sent_within_2_s_of_the_signal_coming_back(phone_on_signal, signal):
     game = stored_game()
     page = phone_on_signal
@@ -191,7 +202,7 @@ def test_kept_hands_are_sent_within_2_s_of_the_signal_coming_back(phone_on_signa
     signal.cut()
     record(page, *HANDS[1])
     expect(page.locator("#outbox li.queued")).to_have_count(1)
-    page.wait_for_timeout(10_000)  # tried and failed a few times: the next try is 12 s away
+    tried_again(page)  # tried and failed a few times: the next try is 12 s away
     page.context.set_offline(True)  # the phone notices it has no network
 
     signal.restore()
@@ -205,7 +216,7 @@ def test_kept_hands_are_sent_within_2_s_of_the_signal_coming_back(phone_on_signa
     signal.cut()
     record(page, *HANDS[2])
     expect(page.locator("#outbox li.queued")).to_have_count(1)
-    page.wait_for_timeout(10_000)
+    tried_again(page)
     signal.restore()
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     back = time.monotonic()
@@ -310,7 +321,7 @@ def test_a_kept_delete_that_breaks_later_hands_warns_and_the_game_offers_no_stop
     look(page, "i35-kept-delete-unfit", full_page=True)
 
     page.goto(sheet_url(game))  # the signal comes back on the score sheet
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=30_000)
     stored = Game.objects.get(pk=game.pk)
     assert stored.ledger().problems and stored.stopped == ""
@@ -381,7 +392,7 @@ def test_without_signal_in_swedish_one_set_of_figures_and_an_undo_puts_its_value
     no_sideways_scroll(page)
     look(page, "i35-offline-undo-in-swedish", full_page=True)
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Alla givar är sparade", timeout=30_000)
     assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
     page.context.close()

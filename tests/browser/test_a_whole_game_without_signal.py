@@ -59,7 +59,7 @@ def a_second_scorer_scores_the_same_deal(browser, live_server, signal, scorer, l
     record(scorer, *deal)
     record(second, *deal)
     expect(second.locator("#signal")).to_contain_text(": saved")
-    signal.restore()
+    signal.back(scorer)
     twin = scorer.locator("#outbox li.conflict")
     expect(twin).to_contain_text("The server already has this very hand", timeout=SENT_BACK)
     twin.get_by_role("button", name="Drop it").click()
@@ -74,7 +74,7 @@ def settle_without_signal(page, signal) -> None:
     signal.cut()
     page.locator("form.settle input[name=paid]").first.check()
     expect(page.locator("#outbox li.queued")).to_have_count(1)
-    signal.restore()
+    signal.back(page)
     saved(page)
 
 
@@ -101,7 +101,7 @@ def test_a_whole_british_game(browser, live_server, phone_on_signal, signal):
     expect(ask).to_contain_text("Mark is on 193 — buy in for £0.50 and go back to 120?")
     ask.get_by_role("button", name="Buy in").click()
     expect(page.locator("#outbox li.queued")).to_have_count(6)
-    signal.restore()
+    signal.back(page)
     saved(page)
 
     page, link = hand_over(page, browser, signal)
@@ -114,7 +114,7 @@ def test_a_whole_british_game(browser, live_server, phone_on_signal, signal):
     page.locator("summary", has_text="Stop the game early").click()
     page.get_by_role("button", name="Stop and split").click()
     expect(page.locator("#outbox li.queued")).to_have_count(1)  # kept before the signal returns
-    signal.restore()
+    signal.back(page)
     saved(page)
     settle_without_signal(page, signal)
 
@@ -149,7 +149,7 @@ def test_a_whole_north_american_game(browser, live_server, phone_on_signal, sign
     void(page)
     record(page, "Cy", {"Ann": 150, "Bob": 160})
     expect(page.locator("#outbox li.queued")).to_have_count(5)
-    signal.restore()
+    signal.back(page)
     saved(page)
 
     page, link = hand_over(page, browser, signal)
@@ -160,7 +160,7 @@ def test_a_whole_north_american_game(browser, live_server, phone_on_signal, sign
     signal.cut()  # Ann passes 1,000 without signal: the game ends when it reaches the server
     record(page, "Ann", {"Bob": 120, "Cy": 110})
     expect(page.locator("#outbox li.queued")).to_have_count(1)  # kept before the signal returns
-    signal.restore()
+    signal.back(page)
     saved(page)
     expect(page.locator("#over-title")).to_be_visible()
     settle_without_signal(page, signal)

@@ -15,7 +15,7 @@ from kalooki_ledger.clubs import board, tournaments
 from kalooki_ledger.clubs.models import Tournament
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import look, new_phone
+from tests.browser.conftest import later, look, new_phone
 from tests.browser.test_room_board_readable import MEASURE
 from tests.clubs.factories import make_club, tournament_with
 
@@ -23,6 +23,7 @@ pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 1920, "height": 1080}
 FOLLOWS = 12_000  # ms: a panel polls every 3 s, the frame every 5 s
+FOLLOWS_POLL = 5  # s: the longest of those, passed at once by polled()
 
 
 def scored(game: Game, winner: str, **values: int) -> None:
@@ -39,6 +40,11 @@ def finish(table: tournaments.TableState) -> None:
     first, second, *rest = names
     scored(table.game, first, **{second: 20, **{n: 120 for n in rest}})
     scored(table.game, first, **{second: 120})
+
+
+def polled(page) -> None:
+    """The board's next polls made now, not when their seconds come round (`later()`)."""
+    later(page, seconds=FOLLOWS_POLL)
 
 
 def state() -> tournaments.State:
@@ -63,6 +69,7 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
     club = make_club("Blackpool Tuesdays", "blackpool")
     tournament = tournament_with(club, count=24)
     context = browser.new_context(viewport=SCREEN, base_url=live_server.url, locale="en-GB")
+    context.clock.install()  # the polls' waits passed at once: polled()
     page = context.new_page()
     page.set_default_timeout(FOLLOWS)
     page.goto(board.board_url("tournament", tournament.pk))
@@ -80,6 +87,7 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
     first = state().heats[0]
     names = [s.name for s in first.game.seats.all()]
     scored(first.game, names[0], **{names[1]: 37, names[2]: 12, names[3]: 5})
+    polled(page)
     expect(page.locator(".room-table", has_text="Table 1")).to_contain_text("37")
 
     # Tables 1 and 2 end; four of the out buy in (table 7 opens) and one more waits.
@@ -88,6 +96,7 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
     out = [(p, t.table) for t in state().heats[:2] for p in t.out()]
     for person, table in out[:5]:
         tournaments.buy_in(tournament, person, table)
+    polled(page)
     expect(page.locator(".board-sub")).to_contain_text("7 tables")
     expect(page.locator(".board-page:visible .room-table")).to_have_count(7)  # twelve fit one
     expect(page.locator(".board-page-count")).to_be_hidden()
@@ -105,6 +114,7 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
         if not table.finished:
             finish(table)
     tournaments.start_semis(tournament)
+    polled(page)
     expect(page.locator(".board-sub")).to_contain_text("Semi-finals · 2 tables")
     expect(page.locator(".board-side")).not_to_contain_text("Waiting to buy in")
     expect(page.locator(".board-seating")).to_contain_text("Final")
@@ -112,11 +122,14 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
 
     for semi in state().semis:
         finish(semi)
+    polled(page)
     expect(page.locator(".board-seating")).to_contain_text("(4 of 4)")
     tournaments.start_final(tournament)
+    polled(page)
     expect(page.locator(".board-sub")).to_contain_text("Final · 1 table")
     final = state().final
     finish(final)
+    polled(page)
     champion = state().champion.name
     expect(page.locator(".board-champion")).to_have_text(f"{champion} wins the tournament.")
     expect(page.locator(".board-prizes li").first).to_contain_text(champion)
@@ -124,11 +137,13 @@ def test_the_board_follows_a_tournament_from_the_draw_to_the_final(
 
     # The signal goes: the board says so, and since when; back, the line goes.
     context.set_offline(True)
+    polled(page)
     signal = page.locator(".board-signal")
     expect(signal).to_be_visible()
     expect(signal).to_have_text(re.compile(r"No signal since \d\d:\d\d"))
     shoot(page, "offline")
     context.set_offline(False)
+    polled(page)
     expect(signal).to_be_hidden()
     context.close()
 

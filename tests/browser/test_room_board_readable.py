@@ -10,7 +10,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.clubs import board
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import look
+from tests.browser.conftest import later, look
 from tests.clubs.factories import club_game, make_club
 from tests.helpers import record
 
@@ -147,6 +147,7 @@ def test_the_club_board_fills_the_screen_readably_at_every_number_of_tables(
     url = board.board_url("club", club.pk)
     locale = {"en": "en-GB", "sv": "sv-SE"}[language]
     screen = browser.new_context(viewport=SCREEN, base_url=live_server.url, locale=locale)
+    screen.clock.install()  # a poll's or a page's turn passed at once: later()
     phone = browser.new_context(
         viewport=PHONE, base_url=live_server.url, locale=locale, is_mobile=True, has_touch=True
     )
@@ -168,6 +169,7 @@ def test_the_club_board_fills_the_screen_readably_at_every_number_of_tables(
         assert seen["status"] >= 0.6 * LARGE[count], (count, seen)
         if count == 8:  # a hand at table 5 sends Ulf over: the card that polled it is refitted
             over_the_limit(tables[4], "Ulf")
+            later(tv, seconds=3)
             fifth = tv.locator(".room-table", has_text="Rut, Sven")
             expect(fifth.locator("tr.awaiting")).to_contain_text("Ulf", timeout=FOLLOWS)
             seen = tv.evaluate(MEASURE)
@@ -176,6 +178,7 @@ def test_the_club_board_fills_the_screen_readably_at_every_number_of_tables(
             marked(tv, language, count)
         else:  # the pages turn: the other seven come round, and the heading says which page
             expect(tv.locator(".board-page-count")).to_contain_text("2")
+            later(tv, seconds=board.ROTATE_SECONDS)
             last = tv.locator(".board-page:visible .room-table", has_text=", ".join(seats(14)))
             expect(last).to_have_count(1, timeout=6_000)
             seen = tv.evaluate(MEASURE)

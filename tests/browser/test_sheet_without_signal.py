@@ -63,7 +63,7 @@ def test_the_date_played_is_kept_without_signal(phone_on_signal, signal):
     look(page, "sheet-date-kept")
     assert str(Game.objects.get(pk=game.pk).played_on) != "2026-11-20"
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox li.saved")).to_have_count(1, timeout=SENT_BACK)
     assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-20"
 
@@ -92,7 +92,7 @@ def test_an_earlier_hand_deleted_without_signal_and_the_next_hand_counts_on(
     expect(page.locator("#outbox li.queued")).to_have_count(2)
     assert len(server_hands(game)) == 3
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     assert server_hands(game) == [
         {"winner": "John", "penalties": {"Andy": 85, "Mark": 42, "Frank": 30}},
@@ -120,7 +120,7 @@ def test_a_delete_kept_while_another_phone_changed_the_game_is_a_conflict(phone_
     other = send(Client(), "post", api(game, "/undo"), {"number": 3})  # another phone
     assert other.status_code == 200
 
-    signal.restore()
+    signal.back(page)
     conflict = page.locator("#outbox li.conflict")
     expect(conflict).to_contain_text("the game changed on another phone", timeout=SENT_BACK)
     assert len(server_hands(game)) == 2  # nothing deleted over the other phone's change
@@ -155,7 +155,7 @@ def test_an_earlier_hand_edited_without_signal_then_a_hand_reach_the_server_in_o
     expect(page.locator("#outbox li.queued")).to_have_count(3)
     assert server_hands(game)[0]["penalties"]["Andy"] == 85
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     assert server_hands(game) == [
         {"winner": "John", "penalties": {"Andy": 75, "Mark": 42, "Frank": 30}},
@@ -193,7 +193,7 @@ def test_a_north_american_game_corrected_without_signal(phone_on_signal, signal)
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
     record(page, "Cy", {"Ann": 150, "Bob": 160})
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     assert server_hands(game) == [
         {"winner": "Ann", "penalties": {"Bob": 120, "Cy": 90}},

@@ -58,7 +58,7 @@ def test_after_a_hand_saved_online_a_hand_kept_without_network_still_asks_the_bu
     expect(page.locator("#outbox li.queued")).to_have_count(3)
     assert len(server_hands(game)) == 1
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     hands = server_hands(game)
     assert [h["winner"] for h in hands] == ["John", "Andy", "Mark"]
@@ -124,7 +124,7 @@ def test_a_table_opened_once_on_a_new_phone_reloads_without_network_as_the_table
     assert page.evaluate("typeof htmx") == "object"  # and its scripts
     look(page, "first-visit-offline")
 
-    signal.restore()  # the kept copy is replaced by the server's table once it answers
+    signal.back(page)  # the kept copy is replaced by the server's table once it answers
     expect(page.locator("#offline")).to_have_count(0, timeout=SENT_BACK)
 
 
@@ -152,7 +152,7 @@ def test_a_kept_hand_refused_for_a_buy_in_question_goes_on_by_itself_once_it_is_
     record(page, "Mark", {"Andy": 5, "John": 7, "Frank": 9})
     expect(page.locator("#outbox li.queued")).to_have_count(5)
 
-    signal.restore()
+    signal.back(page)
     refused = page.locator("#outbox li.refused")
     expect(refused).to_contain_text(
         "Frank must decide about buying in before the next hand.", timeout=SENT_BACK
@@ -176,7 +176,7 @@ def test_a_hand_a_second_phone_already_scored_the_same_is_dropped_by_default(
     game = one_hand_saved_one_kept(page, signal)
     post_hand(game, 2, *HANDS[1])  # the second phone scored the same deal, the same way
 
-    signal.restore()
+    signal.back(page)
     conflict = page.locator("#outbox li.conflict")
     expect(conflict).to_contain_text("not sent: the server already has a hand 2", timeout=SENT_BACK)
     expect(conflict).to_contain_text("The server already has this very hand as hand 2")
@@ -213,7 +213,7 @@ def test_after_an_undo_kept_offline_the_phone_still_reckons_totals_dealer_and_bu
     expect(page.locator("#hand-title")).to_have_text("Hand 3 · John deals")
     expect(page.locator(".strip .compact")).not_to_contain_text("Frank")
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     ledger = Game.objects.get(pk=game.pk).ledger()
     assert ledger.dealer == "John" and ledger.standing("Frank").out
@@ -231,7 +231,7 @@ def test_a_hand_over_kept_without_signal_gives_the_new_phone_the_scoring_when_it
     expect(old.locator("#outbox li").last).to_contain_text("Hand over the scoring")
     assert Game.objects.get(pk=game.pk).edit_token == game.edit_token
 
-    signal.restore()  # the hand goes first, then the hand-over, whose new link is shown
+    signal.back(old)  # the hand goes first, then the hand-over, whose new link is shown
     title = old.locator("#handed-over-title")
     expect(title).to_have_text("Scan this on the new scoring phone", timeout=SENT_BACK)
     assert len(server_hands(game)) == 2
@@ -260,7 +260,7 @@ def test_a_stop_and_payments_are_kept_without_network_and_sent_in_order(phone_on
     expect(page.locator("#offline-ask")).to_contain_text("Stopped on this phone")
     expect(page.locator("form.hand")).to_be_hidden()
 
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     stored = Game.objects.get(pk=game.pk)
     assert stored.stopped == "split" and len(server_hands(game)) == 2
@@ -270,6 +270,6 @@ def test_a_stop_and_payments_are_kept_without_network_and_sent_in_order(phone_on
     first = page.locator("form.settle input[name=paid]").first
     first.check()
     expect(page.locator("#outbox li.queued")).to_have_count(1)
-    signal.restore()
+    signal.back(page)
     expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
     assert Game.objects.get(pk=game.pk).paid_transfers.count() == 1
