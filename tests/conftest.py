@@ -65,6 +65,10 @@ def pytest_configure(config) -> None:
         subprocess.run([sys.executable, "manage.py", "build_locale", "-v0"], cwd=ROOT, check=True)
 
 
+# Real password hashing is slow on purpose; the tests need accounts that work, not their cost
+# (a test about hashing sets its own hasher with the `settings` fixture).
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 # Which database this run is on, as Django names it: "sqlite" or "postgresql".
 VENDOR = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1].replace("sqlite3", "sqlite")
 UNMARKED = pytest.StashKey[str]()

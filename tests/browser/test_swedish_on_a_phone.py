@@ -18,8 +18,7 @@ def swedish_phone(browser, live_server, transactional_db):
     page.context.close()
 
 
-def test_a_club_page_on_a_phone_in_swedish(swedish_phone, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_a_club_page_on_a_phone_in_swedish(swedish_phone):
     night = club_night(with_tournament=True)
     page = swedish_phone
     page.goto(night["club"].get_absolute_url())

@@ -9,12 +9,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Real hashing is slow on purpose; the tests only need it to work."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_cache(request):
     """The login throttle lives in the cache (maybe a database table): each test that can reach
     the database starts with no failures counted."""

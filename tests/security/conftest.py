@@ -1,13 +1,8 @@
-"""Fast password hashing, an empty login throttle and the stored games of the security tests."""
+"""An empty login throttle and the stored games of the security tests."""
 
 import pytest
 
 from .factories import awaiting_game, finished_game, stored_game
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
