@@ -4,15 +4,17 @@ import dataclasses
 import datetime
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
-from weasyprint import CSS, HTML
-from weasyprint.urls import URLFetcher
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.handles import with_handles
 
 from .sheet import score_sheet
+
+if TYPE_CHECKING:
+    from weasyprint import CSS
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 # Three pages of the sheet, about four seconds of a worker: far longer than a club's game.
@@ -27,25 +29,33 @@ def check_paper(paper: str) -> str:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}") from None
 
 
-class NoFetching(URLFetcher):
-    """The sheets are self-contained: any URL in them is refused, never fetched."""
+# WeasyPrint is imported by the first PDF, not with the site: it is half a second of every
+# process's start (each worker, each manage.py command) that most never use.
+@functools.cache
+def no_fetching():
+    """The sheets are self-contained: any URL in them is refused, never fetched. Built once per
+    process: each URLFetcher loads the system's CA certificates (about 30 ms)."""
+    from weasyprint.urls import URLFetcher
 
-    def fetch(self, url, headers=None):
-        raise ValueError(f"the sheets fetch nothing, not {url}")
+    class NoFetching(URLFetcher):
+        def fetch(self, url, headers=None):
+            raise ValueError(f"the sheets fetch nothing, not {url}")
+
+    return NoFetching()
 
 
-# Built once per process: each URLFetcher loads the system's CA certificates (about 30 ms).
-NO_FETCHING = NoFetching()
+def pdf_bytes(html: str, stylesheets: "tuple[CSS, ...]" = ()) -> bytes:
+    from weasyprint import HTML
 
-
-def pdf_bytes(html: str, stylesheets: tuple[CSS, ...] = ()) -> bytes:
-    return HTML(string=html, url_fetcher=NO_FETCHING).write_pdf(stylesheets=list(stylesheets))
+    return HTML(string=html, url_fetcher=no_fetching()).write_pdf(stylesheets=list(stylesheets))
 
 
 @functools.cache
-def score_sheet_css() -> CSS:
+def score_sheet_css() -> "CSS":
     """The score sheet's fixed style; parsing it and compiling selectors cost ~30 ms a render."""
-    return CSS(string=render_to_string("sheets/score_sheet_pdf.css"), url_fetcher=NO_FETCHING)
+    from weasyprint import CSS
+
+    return CSS(string=render_to_string("sheets/score_sheet_pdf.css"), url_fetcher=no_fetching())
 
 
 # Apps that file games (the clubs app, in its AppConfig.ready) say where a game was played:
