@@ -75,7 +75,10 @@ def words(texts) -> set[str]:
 def english_left(shown: str, english: str, data: tuple[str, ...] = ()) -> list[str]:
     """The texts of `shown` that hold a word of the English page `english` which is neither
     data nor shared by both languages, each with those words: [] when all is translated."""
-    english_words = words(visible_texts(english)) - SHARED - words(data)
+    # An address is data on either page: a random token in the English page's watch link can
+    # hold a Swedish word ("…-den_…").
+    english_texts = [LINK.sub("", text) for text in visible_texts(english)]
+    english_words = words(english_texts) - SHARED - words(data)
     found = []
     for text in visible_texts(shown):
         seen = LINK.sub("", text)
