@@ -54,7 +54,9 @@ format: $(VENV)/.installed
 PYTEST := $(BIN)/pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Lint, then the database-specific tests on PostgreSQL, then every test once on SQLite, ending
-# with the 15 slowest. CI runs exactly this (.ci/run), where a skipped test fails.
+# with the 15 slowest, then the tests marked `alone` (Lighthouse's page speed, which a machine
+# busy with the other worker's browser would lower) by themselves. CI runs exactly this
+# (.ci/run), where a skipped test fails.
 test: $(VENV)/.installed
 	scripts/system-deps
 	$(MAKE) lint
@@ -64,7 +66,8 @@ test: $(VENV)/.installed
 test-sqlite: $(VENV)/.installed locale
 	@command -v npm >/dev/null 2>&1 && $(MAKE) -s $(LIGHTHOUSE_BIN) || \
 		echo "No npm: the Lighthouse test will be skipped (scripts/system-deps installs npm)."
-	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(PYTEST) --durations=15
+	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(PYTEST) -m "not alone" --durations=15
+	LIGHTHOUSE="$$(test -x $(LIGHTHOUSE_BIN) && echo $(LIGHTHOUSE_BIN))" $(BIN)/pytest -p no:cacheprovider -m alone tests/browser
 
 # The tests marked db_specific (races, locks, the store's SQL, backups, migrations, the limiter)
 # again on a throwaway PostgreSQL cluster, started and removed by the script.

@@ -31,7 +31,10 @@ def play(page, *hands) -> None:
 
 
 def undo(page) -> None:
+    """A hand taken back without signal; its values are back in the form before the scorer
+    types the next hand (a hand typed sooner could be overwritten by them)."""
     page.locator('#live form[action$="/undo/"] button').click()
+    expect(page.locator("form.hand .notice.restored")).to_be_visible()
 
 
 def void(page) -> None:

@@ -42,6 +42,7 @@ def lighthouse_binary() -> str | None:
     return os.environ.get("LIGHTHOUSE") or shutil.which("lighthouse")
 
 
+@pytest.mark.alone
 @pytest.mark.skipif(
     not shutil.which("node") or not lighthouse_binary(),
     reason="set LIGHTHOUSE to the npm package's binary (npm install lighthouse) to run it",
