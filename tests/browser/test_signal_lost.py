@@ -34,6 +34,8 @@ def one_hand_saved_one_kept(page, signal):
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2\b"))
     signal.cut()
     record(page, *HANDS[1])
+    # Kept before anything else happens: a send still on its way could reach the server later.
+    expect(page.locator("#outbox li.queued")).to_have_count(1, timeout=15_000)
     return game
 
 
