@@ -20,6 +20,14 @@ KEPT = (
 )
 
 
+def back_online(page) -> None:
+    """The phone's network back (Chromium says "online"): the one kept payment sent and shown."""
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".payments li")).to_have_count(1)
+    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+
+
 def test_a_swedish_amount_kept_offline_is_stored_as_the_amount_typed(browser, live_server):
     n = night(group(), finished())
     page = new_phone(browser, live_server.url, locale="sv-SE")
@@ -37,10 +45,7 @@ def test_a_swedish_amount_kept_offline_is_stored_as_the_amount_typed(browser, li
     expect(form.locator("input[name=amount]")).to_have_value("")  # ready for another payment
     assert n.night_payments.count() == 0
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator(".payments li")).to_have_count(1)
-    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+    back_online(page)
     payment = n.night_payments.get()
     assert (payment.payer, payment.payee, payment.amount) == ("Andy", "John", Decimal("2.50"))
     page.context.close()
@@ -79,9 +84,7 @@ def test_a_tick_kept_offline_leaves_its_row_untappable_with_one_note(phone):
     expect(page.locator("[data-night-outbox] p")).to_have_count(1)
     expect(page.locator(".night-transfers > li").nth(1).locator("button")).to_be_enabled()
 
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator(".payments li")).to_have_count(1)
+    back_online(page)
     assert n.night_payments.count() == 1
 
 
