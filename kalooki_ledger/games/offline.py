@@ -29,6 +29,7 @@ KEPT = [
     "css/print.css",
     "js/app.js",
     "js/offline.js",
+    "js/outbox_core.js",
     "js/outbox.js",
     "django_htmx/htmx-2.min.js",
     "manifest.webmanifest",

@@ -5,22 +5,14 @@
 // nothing here is ever dropped unless the scorer says so. docs/offline.md explains the states.
 (function () {
   "use strict";
-  // Words in the page's language: Django's catalogue (js/i18n/<language>.js, loaded first by
-  // base.html) where the page has one, else English as written here.
-  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
-  function interpolate(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (whole, key) { return values[key]; });
-  }
-  function ngettext(one, many, n) {
-    return window.ngettext ? window.ngettext(one, many, n) : n === 1 ? one : many;
-  }
+  var core = window.kalookiOutbox; // outbox_core.js: the store, the send loop, the signal
   // The table, and the score sheet's own pages (the date, an edit or delete of an earlier hand).
   var path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/(sheet\/|hands\/[0-9]+\/edit\/)?$/);
-  if (!path || !window.indexedDB || !window.fetch) { return; }
+  if (!path || !core || !window.indexedDB || !window.fetch) { return; }
+  var gettext = core.gettext, ngettext = core.ngettext, interpolate = core.interpolate, newKey = core.newKey;
   var token = path[1];
   var onTable = !path[2];
   var API = "/api/v1/games/" + token;
-  var TIMEOUT = 10000;
   var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in", stop: "stop", paid: "paid" };
   // Commands no hand number guards: sent with If-Match, the game's version as last heard.
   var GUARDED = { stop: true, date: true, "delete": true, edit: true };
@@ -32,50 +24,13 @@
   var NUMBERED = { hand: true, undo: true, "buy-in": true };
   var entries = []; // this game's commands, oldest first, as stored
   var saved = []; // what this page sent from the outbox, shown as saved until the next change
-  var flushing = false;
-  var again = false; // asked to flush while flushing: go round once more
   var sending = null; // the id of the command on its way
-  var retry = null;
-  // After a failed attempt: the next in 3 s, then 6, 12, 15, 15… (a lost signal is often back
-  // soon, and the browser's own "online" event never comes when only the network was cut).
-  var FIRST_PAUSE = 3000;
-  var pause = FIRST_PAUSE;
-  var inflight = null; // the request on its way (its AbortController)
-  var woken = false; // the signal came back while a request hung on the lost one
 
-  // ---- IndexedDB, directly: one store of commands, in the order they were made.
-  var opened = null;
-  function store(mode, work) {
-    opened = opened || new Promise(function (resolve, reject) {
-      var request = indexedDB.open("kalooki-outbox", 1);
-      request.onupgradeneeded = function () {
-        request.result.createObjectStore("commands", { keyPath: "id", autoIncrement: true })
-          .createIndex("game", "game");
-      };
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
-    return opened.then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var tx = db.transaction("commands", mode);
-        var request = work(tx.objectStore("commands"));
-        tx.oncomplete = function () { resolve(request && request.result); };
-        tx.onerror = tx.onabort = function () { reject(tx.error); };
-      });
-    });
-  }
+  var shelf = core.shelf("kalooki-outbox", "commands", "game");
   function load() {
-    return store("readonly", function (s) { return s.index("game").getAll(token); })
-      .then(function (found) { entries = found.sort(function (a, b) { return a.id - b.id; }); });
+    return shelf.all(token).then(function (found) { entries = found; return found; });
   }
-  function save(entry) {
-    return store("readwrite", function (s) { return s.put(entry); }).then(function (id) {
-      entry.id = id;
-    });
-  }
-  function remove(entry) {
-    return store("readwrite", function (s) { return s["delete"](entry.id); });
-  }
+  var save = shelf.put, remove = shelf.remove;
 
   // The newest version of the game this phone has heard of: its pages and the outbox's answers.
   var HEARD = "kalooki-version-" + token;
@@ -86,12 +41,6 @@
   }
   function heard(version) {
     try { localStorage.setItem(HEARD, String(Math.max(known(), Number(version) || 0))); } catch (e) { /* private tab */ }
-  }
-
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
   // ---- A command from a form: the record format of a hand, or the API's body for the others.
@@ -692,6 +641,14 @@
       var seat = by[name];
       var cells = row.querySelectorAll("td");
       if (!seat || cells.length < 3) { return; }
+      // The money is the server's, worked out from the hands it holds: while hands wait it would
+      // be a second set of figures beside the phone's, so it waits for them too.
+      var money = cells[3];
+      if (money) {
+        if (money.dataset.server === undefined) { money.dataset.server = money.textContent; }
+        money.textContent = mine ? "…" : money.dataset.server;
+        money.classList.toggle("waiting", mine);
+      }
       if (!mine) { return; }
       cells[0].textContent = String(seat.total);
       cells[1].textContent = seat.out ? "–" : String(k.within - seat.total);
@@ -718,7 +675,7 @@
     var standings = document.querySelector("#live table.standings");
     var mark = document.getElementById("reckoned");
     if (mine && !mark) {
-      mark = element("p", "muted reckoned", gettext("Counted on this phone with the hands not sent yet."));
+      mark = element("p", "muted reckoned", gettext("Counted on this phone with the hands not sent yet; the money once they reach the server."));
       mark.id = "reckoned";
       standings.parentNode.insertBefore(mark, standings);
     } else if (!mine && mark) { mark.remove(); }
@@ -735,28 +692,52 @@
     return !form || (!form.querySelector("input:checked") &&
       !Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value; }));
   }
-  // The table as the server now has it, unless the scorer is typing the next hand.
-  // A kept copy (shown without signal) is fetched again until the server answers.
+  // What the scorer has typed into the hand form (and the note of an undo's values), carried
+  // into the form the server sends next.
+  function typed(form) {
+    if (!form || pristine()) { return null; }
+    var values = [];
+    form.querySelectorAll("input[type=text], input[type=radio]:checked, input[type=checkbox]:checked, select").forEach(function (input) {
+      values.push({ name: input.name, id: input.id, value: input.value, check: input.type === "radio" || input.type === "checkbox" });
+    });
+    return { values: values, notes: Array.prototype.slice.call(form.querySelectorAll(".notice.restored")) };
+  }
+  function retype(form, was) {
+    if (!form || !was) { return; }
+    was.values.forEach(function (v) {
+      var input = v.check ? Array.prototype.filter.call(form.querySelectorAll("input"), function (i) {
+        return i.name === v.name && i.value === v.value;
+      })[0] : v.id && form.querySelector("#" + CSS.escape(v.id));
+      if (!input) { return; }
+      if (v.check) { input.checked = true; } else { input.value = v.value; }
+      if (input.name === "winner") { input.dispatchEvent(new Event("change", { bubbles: true })); } // app.js marks the winner
+    });
+    var strip = form.querySelector(".strip");
+    was.notes.forEach(function (note) { form.insertBefore(note, strip ? strip.nextSibling : form.firstChild); });
+  }
+  // The table as the server now has it (its figures and its money), what the scorer is typing
+  // kept. A kept copy (shown without signal) is fetched again until the server answers.
   function refresh() {
-    if (!onTable || !pristine() || !window.htmx) { return; }
+    if (!onTable || !window.htmx) { return; }
     var before = document.getElementById("live");
+    var was = null;
+    function swapping(event) {
+      if (event.detail.target === document.getElementById("live")) { was = typed(document.querySelector("form.hand")); }
+    }
+    document.addEventListener("htmx:beforeSwap", swapping);
     function done() {
+      document.removeEventListener("htmx:beforeSwap", swapping);
       if (document.getElementById("live") === before) { // no answer: nothing was swapped in
-        if (document.documentElement.dataset.keptAt) { later(); }
+        if (document.documentElement.dataset.keptAt) { loop.watch(); }
         return;
       }
+      retype(document.querySelector("form.hand"), was);
       numberForms();
       document.dispatchEvent(new CustomEvent("kalooki:refreshed"));
     }
     window.htmx.ajax("GET", location.pathname, { target: "#live", swap: "outerHTML", select: "#live" })
       .then(done, done);
   }
-  function later() {
-    clearTimeout(retry);
-    retry = setTimeout(flush, pause);
-    pause = Math.min(pause * 2, 15000);
-  }
-
   // ---- Keeping a command, and sending the outbox in order.
   // The hand an undo takes back, as this phone last had it: a kept hand (or its kept edit), else
   // the server's (the kit's record of an elimination game).
@@ -825,14 +806,12 @@
       say(interpolate(gettext("%(what)s: not sent, and this phone can't keep it (no storage): try again with signal."), { what: label(entry) }));
     });
   }
-  function send(entry) {
-    if (entry.kind === "handover") { return sendHandOver(entry); }
+  function send(entry, controller) {
+    if (entry.kind === "handover") { return sendHandOver(entry, controller); }
     var one = "/hands/" + entry.body.number;
     var url = API + { hand: "/hands", undo: "/undo", "buy-in": "/buy-ins", stop: "/stop", paid: "/paid",
       date: "/date", "delete": one, edit: one }[entry.kind];
     var method = { "delete": "DELETE", edit: "PUT" }[entry.kind] || "POST";
-    var abort = leaving();
-    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
     var headers = { "Content-Type": "application/json", "Idempotency-Key": entry.key };
     if (GUARDED[entry.kind]) {
       // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
@@ -848,134 +827,76 @@
       body = {};
       Object.keys(entry.body).forEach(function (k) { if (k !== "number") { body[k] = entry.body[k]; } });
     }
-    return fetch(url, {
-      method: method,
-      headers: headers,
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-      signal: abort.signal,
-    }).then(function (response) {
-      clearTimeout(timer);
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        return { status: response.status, body: body, version: (response.headers.get("ETag") || "").replace(/"/g, "") };
-      });
-    }, function () {
-      clearTimeout(timer);
-      return { status: 0, body: {} };
-    });
+    return core.call(url, { method: method, headers: headers, body: JSON.stringify(body) }, controller);
   }
   // The hand-over is the table's own form (the server answers with the page of the new link).
-  function sendHandOver(entry) {
+  function sendHandOver(entry, controller) {
     var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
     var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
-    var abort = leaving();
-    var timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
-    return fetch("/g/" + token + "/handover/", { method: "POST", body: data, credentials: "same-origin", signal: abort.signal })
-      .then(function (response) {
-        clearTimeout(timer);
-        return response.text().then(function (page) {
-          var done = response.ok && page.indexOf("handed-over") >= 0;
-          return { status: done ? 200 : response.status >= 500 ? response.status : 409, body: {}, page: page };
-        });
-      }, function () {
-        clearTimeout(timer);
-        return { status: 0, body: {} };
-      });
+    return core.call("/g/" + token + "/handover/", { method: "POST", body: data }, controller, "text").then(function (answer) {
+      if (!answer.status) { return answer; }
+      var done = answer.status < 300 && answer.text.indexOf("handed-over") >= 0;
+      return { status: done ? 200 : answer.status >= 500 ? answer.status : 409, body: {}, page: answer.text };
+    });
   }
-  function leaving() {
-    woken = false;
-    inflight = new AbortController();
-    return inflight;
+  // Sending the outbox, oldest first, through the shared loop (outbox_core.js): a conflict or a
+  // refusal stops it until the scorer decides; no answer leaves the command queued.
+  var handed = null; // the page a hand-over answered with
+  function first(found, retryRefused) {
+    var entry = found[0];
+    if (!entry || entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) { return null; }
+    sending = entry.id;
+    say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
+    render();
+    return entry;
   }
-  // The signal is back (the browser says so, or the page is looked at again): send now, not
-  // after the back-off. A request left hanging on the lost network is given up and sent again
-  // at once, with its key, so it is stored once whatever became of it.
-  function wake(retryRefused) {
-    pause = FIRST_PAUSE;
-    if (flushing && inflight && sending !== null) {
-      woken = true;
-      inflight.abort();
-      return;
-    }
-    flush(retryRefused);
-  }
-  function flush(retryRefused) {
-    if (!navigator.onLine) { return; }
-    if (flushing) { again = true; return; }
-    flushing = true;
-    again = false;
-    clearTimeout(retry);
-    function stop() {
-      flushing = false;
-      sending = null;
-      render();
-      if (again) { flush(); }
-    }
-    load().then(function next() {
-      var entry = entries[0];
-      if (!entry) {
-        stop();
-        if (saved.length || document.documentElement.dataset.keptAt) { refresh(); }
-        return;
-      }
-      if (entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) {
-        again = false;
-        stop();
-        refresh();
-        return;
-      }
-      retryRefused = false;
-      sending = entry.id;
-      say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
-      render();
-      return send(entry).then(function (answer) {
-        if (answer.status >= 200 && answer.status < 300) {
-          pause = FIRST_PAUSE;
-          saved.push(label(entry));
-          say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
-          var following = entries[1];
-          var chained = null;
-          if (answer.version) {
-            heard(answer.version);
-            document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
-            // The command kept behind this one was made on top of it: it names the version it gave.
-            if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
-              following.expect = Number(answer.version);
-              chained = following;
-            }
-          }
-          if (entry.kind === "handover") {
-            return remove(entry).then(function () { stop(); handedOver(answer.page); });
-          }
-          document.dispatchEvent(new CustomEvent("kalooki:saved"));
-          return remove(entry).then(function () { return chained && save(chained); }).then(load).then(next);
+  function answered(entry, answer) {
+    if (answer.status >= 200 && answer.status < 300) {
+      saved.push(label(entry));
+      say(interpolate(gettext("%(what)s: saved"), { what: label(entry) }));
+      var following = entries[1];
+      var chained = null;
+      if (answer.version) {
+        heard(answer.version);
+        document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
+        // The command kept behind this one was made on top of it: it names the version it gave.
+        if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
+          following.expect = Number(answer.version);
+          chained = following;
         }
-        if (answer.status === 0 || answer.status >= 500) {
-          entry.state = "queued";
-          // The newest kept command: the one the scorer just made, not the oldest waiting.
-          var newest = entries[entries.length - 1] || entry;
-          say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(newest) }));
-          again = woken && answer.status === 0;
-          woken = false;
-          if (!again) { later(); }
-        } else {
-          entry.server = answer.body.game || null;
-          if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
-          entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
-          entry.error = answer.body.error ||
-            interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
-          (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
-          say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
-        }
-        // Read back what was saved: a load() racing this flush may have put older copies in `entries`.
-        return save(entry).then(load).then(function () {
-          if (entry.state !== "queued") { again = false; }
-          stop();
-          if (entry.state !== "queued") { refresh(); }
-        });
-      });
-    }).catch(stop);
+      }
+      if (entry.kind === "handover") {
+        handed = answer.page;
+        return remove(entry).then(function () { return "handed"; });
+      }
+      document.dispatchEvent(new CustomEvent("kalooki:saved"));
+      return remove(entry).then(function () { return chained && save(chained); }).then(function () { return "next"; });
+    }
+    if (answer.status === 0 || answer.status >= 500) {
+      entry.state = "queued";
+      // The newest kept command: the one the scorer just made, not the oldest waiting.
+      var newest = entries[entries.length - 1] || entry;
+      say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(newest) }));
+    } else {
+      entry.server = answer.body.game || null;
+      if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
+      entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
+      entry.error = answer.body.error ||
+        interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
+      (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
+      say(interpolate(gettext("%(what)s: not sent — see above"), { what: label(entry) }));
+    }
+    // Read back what was saved: a load() racing this flush may have put older copies in `entries`.
+    return save(entry).then(load).then(function () { return entry.state === "queued" ? "wait" : "blocked"; });
   }
+  function idle(reason) {
+    sending = null;
+    render();
+    if (reason === "handed") { handedOver(handed); return; }
+    if (reason === "blocked" || (reason === "empty" && (saved.length || document.documentElement.dataset.keptAt))) { refresh(); }
+  }
+  var loop = core.outbox({ load: load, first: first, send: send, answered: answered, idle: idle, probe: API });
+  var flush = loop.flush;
 
   // ---- The page's own requests: kept when they can't go now, or fail, or time out.
   function route(detail) {
@@ -1110,10 +1031,6 @@
     var main = document.querySelector("main");
     if (theirs && main) { main.replaceWith(document.importNode(theirs, true)); }
   }
-  window.addEventListener("online", function () { wake(true); });
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { wake(false); }
-  });
   document.addEventListener("DOMContentLoaded", function () {
     if (!document.documentElement.dataset.keptAt) { heard(0); }
     load().then(function () {

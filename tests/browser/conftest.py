@@ -81,6 +81,19 @@ def later(*pages, seconds: float = 15) -> None:
         page.clock.fast_forward(int(seconds * 1000))
 
 
+@contextlib.contextmanager
+def clock_held(*pages):
+    """The pages' clocks stopped (Playwright's clock) for the block: no timer fires in it (no
+    retry, no probe) unless the test moves the clock on, so what happens came of an event."""
+    for page in pages:
+        page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.05)
+    try:
+        yield
+    finally:
+        for page in pages:
+            page.clock.resume()
+
+
 def look(page, name: str, full_page: bool = False) -> None:
     """A screenshot to look at while working, outside the repository (docs/ keeps only the
     ones it shows: `shoot`)."""
@@ -123,8 +136,8 @@ class Signal:
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
     def back(self, *pages, seconds: float = 15) -> None:
-        """The signal back, and the pages' clocks moved on by as long as their next try may be
-        away (the outbox waits 3 s after a failure, then 6, 12, 15): `later()`."""
+        """The signal back, and the pages' clocks moved on past the outbox's next cheap request
+        (every 2.5 s while something waits): `later()`."""
         self.restore()
         later(*pages, seconds=seconds)
 

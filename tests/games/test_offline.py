@@ -25,7 +25,7 @@ def test_the_worker_is_served_from_the_root_for_the_whole_site(client):
 
 def test_the_worker_keeps_the_static_files_a_table_needs_by_their_current_urls(client):
     body = client.get("/sw.js").content.decode()
-    for path in ("js/app.js", "js/outbox.js", "js/offline.js", "css/app.css"):
+    for path in ("js/app.js", "js/outbox_core.js", "js/outbox.js", "js/offline.js", "css/app.css"):
         assert f'"{static(path)}"' in body
 
 
