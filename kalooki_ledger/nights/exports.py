@@ -7,7 +7,8 @@ import json
 from decimal import InvalidOperation
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.text import capfirst
@@ -19,6 +20,7 @@ from kalooki_ledger.games import commands, device, present
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
+from kalooki_ledger.sheets.downloads import download
 from kalooki_ledger.sheets.pdf import pdf_bytes
 
 from .commands import ImportNight
@@ -44,9 +46,8 @@ def _file_name(night: Night, ext: str) -> str:
 @require_safe
 def night_record(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
-    response = JsonResponse(night_json(night), json_dumps_params={"indent": 2})
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(night, "json")}"'
-    return response
+    text = json.dumps(night_json(night), cls=DjangoJSONEncoder, indent=2)
+    return download(text, "application/json", _file_name(night, "json"))
 
 
 @require_safe
@@ -86,9 +87,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer.writerow([gettext("Who pays"), gettext("To whom"), gettext("How much")])
     for t in settled.transfers:
         writer.writerow([text_cell(t.payer), text_cell(t.payee), amount(t.amount)])
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(night, "csv")}"'
-    return response
+    return download(out.getvalue(), "text/csv; charset=utf-8", _file_name(night, "csv"))
 
 
 @require_safe
@@ -96,9 +95,7 @@ def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     context = night_page(night, False, request)
     html = render_to_string("nights/night_pdf.html", context, request=request)
-    response = HttpResponse(pdf_bytes(html), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{_file_name(night, "pdf")}"'
-    return response
+    return download(pdf_bytes(html), "application/pdf", _file_name(night, "pdf"), inline=True)
 
 
 @require_safe
