@@ -30,7 +30,7 @@ from .commands import (
     WriteOff,
 )
 from .models import Group, Night
-from .session import remember
+from .session import remember, remember_group
 
 
 def _sent(request: HttpRequest) -> commands.Sent:
@@ -112,6 +112,7 @@ def commands_problem(problem: engine.Problem) -> str:
 
 def group(request: HttpRequest, token: str) -> HttpResponse:
     found = get_object_or_404(Group, edit_token=token)
+    remember_group(request, found.edit_token)
     outcome = None
     if request.method == "POST":
         if request.POST.get("action") == "night":
