@@ -11,6 +11,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
@@ -28,6 +29,7 @@ from .models import Night
 from .pages import night_page
 from .record import NightRecordError, night_json
 from .session import remember
+from .zones import file_zone
 
 
 def _night(token: str) -> Night:
@@ -43,6 +45,11 @@ def _file_name(night: Night, ext: str) -> str:
     return f"{safe}-{night.number}.{ext}"
 
 
+def _when(at, zone) -> str:
+    """A time in a file: the group's zone, with its offset, to the second."""
+    return timezone.localtime(at, zone).isoformat(timespec="seconds")
+
+
 @require_safe
 def night_record(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
@@ -55,6 +62,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     """A row per game and a column per player (the nets), then the night's lines: carried in,
     total, paid, still owed; then each payment and each transfer still to make."""
     night = _night(token)
+    zone = file_zone(night)
     games = night.games()
     settled = night.settle(games)
     digits = night.digits(games)
@@ -81,7 +89,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer.writerow([gettext("Who paid"), gettext("To whom"), gettext("How much"), gettext("When")])
     for p in night.payments():
         writer.writerow(
-            [text_cell(p.payer), text_cell(p.payee), amount(p.amount), p.at.isoformat()]
+            [text_cell(p.payer), text_cell(p.payee), amount(p.amount), _when(p.at, zone)]
         )
     writer.writerow([])
     writer.writerow([gettext("Who pays"), gettext("To whom"), gettext("How much")])
@@ -93,8 +101,9 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
-    context = night_page(night, False, request)
-    html = render_to_string("nights/night_pdf.html", context, request=request)
+    with timezone.override(file_zone(night)):  # a file reads the same on every phone
+        context = night_page(night, False, request)
+        html = render_to_string("nights/night_pdf.html", context, request=request)
     return download(pdf_bytes(html), "application/pdf", _file_name(night, "pdf"), inline=True)
 
 

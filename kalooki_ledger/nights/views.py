@@ -31,6 +31,7 @@ from .commands import (
 )
 from .models import Group, Night
 from .session import remember, remember_group
+from .settings_views import handle_rows, zone_offered
 
 
 def _sent(request: HttpRequest) -> commands.Sent:
@@ -125,6 +126,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
             if outcome.done:
                 return redirect(found.get_absolute_url())
     context = {**pages.group_page(found, request), "version": found.version, "scoring": True}
+    context.update(pay_handles=handle_rows(found), zone=zone_offered(request, found))
     return _page(request, "nights/group.html", context, outcome)
 
 
