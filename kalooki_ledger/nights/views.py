@@ -11,6 +11,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands, device, present
+from kalooki_ledger.games.forms import read_currency
+from kalooki_ledger.games.forms.game_settings import UNITS_WORD
 from kalooki_ledger.games.house_session import remembered_house_tokens
 from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.games.posted import parse_sent
@@ -64,16 +66,15 @@ def _houses(request: HttpRequest) -> list[HouseRules]:
 
 def group_new(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
-    values = {"name": "", "currency": "units", "regulars": "", "house": ""}
+    values = {"name": "", "currency": str(UNITS_WORD), "regulars": "", "house": ""}
     houses = _houses(request)
     if request.method == "POST":
         values = {k: request.POST.get(k, "").strip() for k in values}
         name, problem = engine.name_problem(values["name"], gettext("a group's name"), 80)
         if problem is not None:
             errors.append(commands_problem(problem))
-        currency = (
-            values["currency"].upper() if values["currency"] not in ("", "units") else "units"
-        )
+        currency = read_currency(values["currency"] or "units")  # "marker" on a Swedish page
+        currency = currency if currency == "units" else currency.upper()
         house = next((h for h in houses if h.token == values["house"]), None)
         if house is not None:
             currency = house.stakes.get("currency", currency)
