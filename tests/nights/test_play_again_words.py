@@ -47,3 +47,17 @@ def test_a_swedish_group_form_offers_marker_and_takes_it_back_as_chips(client):
         headers={"accept-language": "sv"},
     )
     assert Group.objects.get().currency == "units"
+
+
+def test_a_tournament_tables_page_offers_no_new_game_with_the_same_players(client):
+    from tests.clubs.factories import finish_table, make_club, tournament_with
+
+    t = tournament_with(make_club(), 16, currency="GBP")
+    game = t.tables.get(number=1).game
+    finish_table(game)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Game over" in page and "New game with the same players" not in page
+    casual = finished()
+    assert (
+        "New game with the same players" in client.get(casual.get_absolute_url()).content.decode()
+    )
