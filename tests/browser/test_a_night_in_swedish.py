@@ -1,6 +1,6 @@
 """A night on a phone set to Swedish in Stockholm (Chromium's locale sv-SE, its zone
-Europe/Stockholm): the night, the group, a game's table and its board read no English word, and
-a payment made at 10:51 UTC reads 11:51."""
+Europe/Stockholm): the night, the group, a game's table and a room's board read no English word
+(and axe finds no serious issue), and a payment made at 10:51 UTC reads 11:51."""
 
 import datetime
 import re
@@ -11,10 +11,13 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from kalooki_ledger.clubs import board
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.nights.commands import RecordPayment
 from tests.browser.conftest import look, new_phone
+from tests.browser.test_accessibility import serious_issues
+from tests.clubs.factories import club_game, make_club, short_game
 from tests.nights.factories import finished, group, night, sent
 
 pytestmark = pytest.mark.browser
@@ -62,6 +65,9 @@ def test_a_night_in_swedish_reads_no_english_and_stockholms_time(stockholm_phone
     made = night(friends, game)
     payment = RecordPayment("Bosse", "Cissi", Decimal(16), when=AT, ticked=False)
     assert commands.apply(made, sent(made.version), payment).applied
+    club = make_club("Kallegänget", "kallet")
+    playing = {**short_game(PLAYERS, "Agneta"), "hands": [], "title": "Lördag"}
+    club_game(club, {**playing, "stakes": {"currency": "SEK", "call_up": "1"}})
     vocabulary = english_words()
     page = stockholm_phone
     page.goto("/")  # the first page tells the server the phone's zone
@@ -70,12 +76,14 @@ def test_a_night_in_swedish_reads_no_english_and_stockholms_time(stockholm_phone
         "night": made.get_absolute_url(),
         "group": friends.get_absolute_url(),
         "table": game.get_absolute_url(),
-        "board": f"/w/{game.share_token}/board/",
+        "board": board.board_url("club", club.pk),
     }
     for name, url in pages.items():
         page.goto(url)
         look(page, f"night-in-swedish-{name}", full_page=True)
         assert english_left(page, vocabulary) == [], name
+        assert not serious_issues(page), name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
     page.goto(made.get_absolute_url())
     expect(page.locator(".payments")).to_contain_text(re.compile(r"11[:.]51"))
     page.goto(friends.get_absolute_url())

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from kalooki_ledger.nights.models import Night
 from tests.browser.conftest import look
 from tests.browser.test_a_night_of_three_games import check_settle_up, players_typed, record
+from tests.browser.test_accessibility import serious_issues
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +49,7 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     expect(keep).to_be_checked()
     page.get_by_label("The group's name", exact=False).fill("Fredagsgänget")
     look(page, "play-again-night-form", full_page=True)
+    assert not serious_issues(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".night-crumb")).to_contain_text("Fredagsgänget · night 1")
@@ -72,6 +74,7 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     transfers = check_settle_up(page, night)
     assert transfers, "the games moved money"
     look(page, "play-again-night", full_page=True)
+    assert not serious_issues(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.goto("/")
     expect(page.locator(".phone-groups")).to_contain_text("Fredagsgänget")
