@@ -1,5 +1,6 @@
 """Play again is a night, on a phone at 390 px: three games through "New game with the same
-players" from a game in no night, settled once, in the fewest transfers."""
+players" from a game in no night, settled once, in the fewest transfers; the group's next night
+starts its first game with the group's stakes and a regular's pay handle, nothing typed."""
 
 import re
 
@@ -7,6 +8,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from kalooki_ledger.games.models import Game
 from kalooki_ledger.nights.models import Night
 from tests.browser.conftest import look
 from tests.browser.test_a_night_of_three_games import check_settle_up, players_typed, record
@@ -42,6 +44,11 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     record(page, "Bob", Ann=50, Cy=45, Dee=30)
     stop_and_split(page)
     expect(page.locator(".in-night")).to_have_count(0)  # a game in no night
+    ann = page.locator("form.pay-handle", has=page.locator('input[name="player"][value="Ann"]'))
+    ann.locator('select[name="service"]').select_option("monzo")
+    ann.locator('input[name="handle"]').fill("annsmonzo")
+    ann.get_by_role("button", name="Save handle").click()
+    expect(page.locator(".messages, .notice").first).to_contain_text("Monzo")
 
     # Game 2: Play again offers a night of both games, the group named on the spot.
     page.get_by_role("link", name="New game with the same players").click()
@@ -67,7 +74,7 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     stop_and_split(page)
 
     page.locator(".night-crumb a").click()
-    night = Night.objects.get()
+    night = Night.objects.get(number=1)
     expect(page.locator("h1")).to_have_text("Fredagsgänget · night 1")
     expect(page.locator("li.night-game")).to_have_count(3)
     assert night.night_games.count() == 3
@@ -76,7 +83,22 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     look(page, "play-again-night", full_page=True)
     assert not serious_issues(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Night 2 of the group: its first game has the group's stakes and Ann's handle, untyped.
     page.goto("/")
     expect(page.locator(".phone-groups")).to_contain_text("Fredagsgänget")
+    page.locator(".phone-groups a", has_text="Fredagsgänget").click()
+    page.get_by_role("button", name="Start a night").click()
+    expect(page.locator("h1")).to_have_text("Fredagsgänget · night 2")
+    page.get_by_role("link", name="Start the first game").click()
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ann")
+    expect(page.locator('input[name="currency"]')).to_have_value("GBP")
+    expect(page.locator('input[name="kalookie"]')).to_have_value("0.20")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".night-crumb")).to_contain_text("Fredagsgänget · night 2")
+    newest = Game.objects.latest("pk")
+    assert newest.pay_handles == {"Ann": ["monzo", "annsmonzo"]}
+    page.goto("/")
+    expect(page.locator(".phone-nights")).to_contain_text("Fredagsgänget · night 2")
     expect(page.locator(".phone-nights")).to_contain_text("Fredagsgänget · night 1")
     assert errors == []
