@@ -117,7 +117,10 @@ class SetGroupHandle(Versioned):
         group.save(update_fields=["pay_handles"])
 
     def stale_ok(self, since: list) -> bool:
-        return not any(c.action == "group-handle" for c in since)
+        # Only this regular's handle changed since would be overwritten unseen.
+        return not any(
+            c.action == "group-handle" and c.details.get("player") == self.player for c in since
+        )
 
 
 def zone_choices() -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 
 from kalooki_ledger.games import commands
 from kalooki_ledger.nights.commands import RecordPayment
-from kalooki_ledger.nights.group_settings import SetGroupZone
+from kalooki_ledger.nights.group_settings import SetGroupHandle, SetGroupZone
 from tests.nights.factories import finished, group, night, sent
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +103,15 @@ def test_the_groups_watch_link_sets_no_handle_and_no_zone(client):
     assert client.get(url).status_code == 405
     friends.refresh_from_db()
     assert (friends.time_zone, friends.pay_handles, friends.version) == ("", {}, 0)
+
+
+def test_two_regulars_handles_saved_from_one_page_load_both_stand(client):
+    friends = group("Fredagsgänget", regulars=("Ann", "Bob"), currency="SEK")
+    loaded = friends.version
+    for name, number in (("Ann", "0701234567"), ("Bob", "0709876543")):
+        outcome = commands.apply(friends, sent(loaded), SetGroupHandle(name, "swish", number))
+        assert outcome.applied, outcome.notice
+    stale = commands.apply(friends, sent(loaded), SetGroupHandle("Ann", "swish", "0700000000"))
+    assert stale.verdict is commands.Verdict.STALE
+    friends.refresh_from_db()
+    assert friends.pay_handles == {"Ann": ["swish", "0701234567"], "Bob": ["swish", "0709876543"]}
