@@ -1,5 +1,6 @@
 """Local time: each page in the phone's time zone (the `tz` cookie static/js/app.js sets from
-the browser's own), else, on a group's or a night's pages, the group's zone, else TIME_ZONE.
+the browser's own), else, on a group's or a night's pages, the group's zone, else TIME_ZONE; a
+game's /w/ pages, cached for every watcher alike, in TIME_ZONE.
 Files are written in the group's zone (`file_zone`), whatever phone asks for them."""
 
 import functools
@@ -55,7 +56,9 @@ class LocalTimeMiddleware:
             timezone.deactivate()
 
     def process_view(self, request: HttpRequest, view, args, kwargs) -> None:
-        zone = zone_named(request.COOKIES.get(COOKIE, ""))
+        # A /w/ page is one copy for every watcher (a shared cache keeps it): no cookie chooses.
+        shared = request.path_info.startswith("/w/")
+        zone = None if shared else zone_named(request.COOKIES.get(COOKIE, ""))
         if zone is None:
             zone = zone_named(group_zone(request.resolver_match))
         if zone is not None:
