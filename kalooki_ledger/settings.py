@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "kalooki_ledger.games.device.DeviceLabelMiddleware",
+    "kalooki_ledger.nights.zones.LocalTimeMiddleware",
     "kalooki_ledger.games.handover.HandedOverMiddleware",
     "kalooki_ledger.faults.DatabaseFaultMiddleware",
 ]

@@ -7,9 +7,11 @@ import json
 from decimal import InvalidOperation
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
@@ -19,6 +21,7 @@ from kalooki_ledger.games import commands, device, present
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
+from kalooki_ledger.sheets.downloads import download
 from kalooki_ledger.sheets.pdf import pdf_bytes
 
 from .commands import ImportNight
@@ -26,6 +29,7 @@ from .models import Night
 from .pages import night_page
 from .record import NightRecordError, night_json
 from .session import remember
+from .zones import file_zone
 
 
 def _night(token: str) -> Night:
@@ -41,12 +45,16 @@ def _file_name(night: Night, ext: str) -> str:
     return f"{safe}-{night.number}.{ext}"
 
 
+def _when(at, zone) -> str:
+    """A time in a file: the group's zone, with its offset, to the second."""
+    return timezone.localtime(at, zone).isoformat(timespec="seconds")
+
+
 @require_safe
 def night_record(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
-    response = JsonResponse(night_json(night), json_dumps_params={"indent": 2})
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(night, "json")}"'
-    return response
+    text = json.dumps(night_json(night), cls=DjangoJSONEncoder, indent=2)
+    return download(text, "application/json", _file_name(night, "json"))
 
 
 @require_safe
@@ -54,6 +62,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     """A row per game and a column per player (the nets), then the night's lines: carried in,
     total, paid, still owed; then each payment and each transfer still to make."""
     night = _night(token)
+    zone = file_zone(night)
     games = night.games()
     settled = night.settle(games)
     digits = night.digits(games)
@@ -80,25 +89,22 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     writer.writerow([gettext("Who paid"), gettext("To whom"), gettext("How much"), gettext("When")])
     for p in night.payments():
         writer.writerow(
-            [text_cell(p.payer), text_cell(p.payee), amount(p.amount), p.at.isoformat()]
+            [text_cell(p.payer), text_cell(p.payee), amount(p.amount), _when(p.at, zone)]
         )
     writer.writerow([])
     writer.writerow([gettext("Who pays"), gettext("To whom"), gettext("How much")])
     for t in settled.transfers:
         writer.writerow([text_cell(t.payer), text_cell(t.payee), amount(t.amount)])
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(night, "csv")}"'
-    return response
+    return download(out.getvalue(), "text/csv; charset=utf-8", _file_name(night, "csv"))
 
 
 @require_safe
 def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
-    context = night_page(night, False, request)
-    html = render_to_string("nights/night_pdf.html", context, request=request)
-    response = HttpResponse(pdf_bytes(html), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{_file_name(night, "pdf")}"'
-    return response
+    with timezone.override(file_zone(night)):  # a file reads the same on every phone
+        context = night_page(night, False, request)
+        html = render_to_string("nights/night_pdf.html", context, request=request)
+    return download(pdf_bytes(html), "application/pdf", _file_name(night, "pdf"), inline=True)
 
 
 @require_safe

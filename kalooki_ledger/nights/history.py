@@ -79,6 +79,32 @@ def _regular(v: Values) -> str:
     return gettext("Added a regular player: %(name)s") % {"name": v["name"]}
 
 
+def _learned(v: Values) -> str:
+    if v.get("stakes"):
+        return gettext("Took the stakes and rules of %(title)s for the group's games") % {
+            "title": v["title"]
+        }
+    return gettext("Took the pay handles of %(names)s from %(title)s") % {
+        "names": ", ".join(v["handles"]),
+        "title": v["title"],
+    }
+
+
+def _group_handle(v: Values) -> str:
+    if not v.get("service"):
+        return gettext("Removed %(name)s's pay handle") % {"name": v["player"]}
+    return gettext("%(name)s can be paid by %(service)s in every game of the group") % {
+        "name": v["player"],
+        "service": v["service"],
+    }
+
+
+def _group_zone(v: Values) -> str:
+    if not v.get("zone"):
+        return gettext("The group's times are the site's again")
+    return gettext("The group's time zone: %(zone)s") % {"zone": v["zone"]}
+
+
 WRITERS: dict[str, Callable[[Values], str]] = {
     "start-group": _start_group,
     "start-night": _start_night,
@@ -90,6 +116,9 @@ WRITERS: dict[str, Callable[[Values], str]] = {
     "carried-in": _carried_in,
     "write-off": _write_off,
     "regular": _regular,
+    "group-learned": _learned,
+    "group-handle": _group_handle,
+    "group-zone": _group_zone,
 }
 
 

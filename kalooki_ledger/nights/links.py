@@ -12,8 +12,11 @@ from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
 
 from .commands import AddGame
-from .models import Night, NightGameLink
-from .session import remembered
+from .group_settings import give_handles, learn_from
+from .models import Group, Night, NightGameLink
+from .names import night_name
+from .play_again import into_a_night
+from .session import remembered, remembered_groups
 
 
 def _night_of(field: str, token: str) -> list[tuple]:
@@ -44,13 +47,14 @@ def in_night(request: HttpRequest) -> dict:
             "url": reverse(
                 "nights:watch" if watching else "nights:night", args=[share if watching else edit]
             ),
-            "name": f"{group} #{number}",
+            "name": night_name(group, number),
             "token": "" if watching else edit,
         }
     }
 
 
 def phone_nights(request: HttpRequest) -> dict:
+    """The phone's list: its nights, and the groups it has opened or played a night of."""
     match = request.resolver_match
     if not (match and match.view_name == "games:home"):
         return {}
@@ -59,22 +63,39 @@ def phone_nights(request: HttpRequest) -> dict:
         share_token__in=tokens
     )
     by_token = {}
+    groups = {
+        g.edit_token: g for g in Group.objects.filter(edit_token__in=remembered_groups(request))
+    }
     for night in found.select_related("group"):
         by_token[night.edit_token] = {"night": night, "url": night.get_absolute_url()}
         by_token[night.share_token] = {"night": night, "url": night.share_url()}
-    return {"phone_nights": [by_token[t] for t in tokens if t in by_token]}
+        if night.edit_token in tokens:
+            groups.setdefault(night.group.edit_token, night.group)
+    return {
+        "phone_nights": [by_token[t] for t in tokens if t in by_token],
+        "phone_groups": list(groups.values()),
+    }
 
 
 def join_night(request: HttpRequest, game) -> None:
     """A game started from a night's Play again (the form names the night) joins it, through
-    the night's command; a night that can't take it (closed, another currency) leaves it out."""
+    the night's command; a night that can't take it (closed, another currency) leaves it out.
+    From a game in no night, Play again makes a night of both (`play_again`). The group takes
+    the handles its last game was given, and gives the new game every regular's."""
     token = request.POST.get("night", "")
     night = Night.objects.filter(edit_token=token).first() if token else None
     if night is None:
+        into_a_night(request, game)
         return
     key = hashlib.sha256(f"{request.POST.get('key', '')}:{game.pk}".encode()).hexdigest()[:32]
-    sent = commands.Sent(None, key, device.device_label(request))
-    commands.apply(night, sent, AddGame(game.pk))
+    who = device.device_label(request)
+    before = night.games()
+    if before:
+        learn_from(night.group, before[-1], commands.Sent(None, f"{key[:28]}lern", who))
+        night.group.refresh_from_db()
+    outcome = commands.apply(night, commands.Sent(None, key, who), AddGame(game.pk))
+    if outcome.applied:
+        give_handles(night.group, game, who)
 
 
 def group_offer(request: HttpRequest) -> dict:
@@ -92,5 +113,4 @@ def group_offer(request: HttpRequest) -> dict:
     for i, name in enumerate(group.regulars[:6], 1):
         initial[f"player_{i}"] = name
     initial["seating"] = "typed"
-    initial["title"] = str(night)
     return initial

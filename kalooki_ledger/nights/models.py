@@ -13,6 +13,7 @@ from kalooki_ledger.games.models import Game, new_token
 from kalooki_ledger.rules.night import NightGame, NightSettle, Payment, settle_night
 
 from .history import history_text
+from .names import night_name
 
 
 class Group(models.Model):
@@ -25,6 +26,9 @@ class Group(models.Model):
     rule_overrides = models.JSONField(default=dict, blank=True)
     stakes = models.JSONField(default=dict, blank=True)
     regulars = models.JSONField(default=list, blank=True)
+    # What the group gives every game of its nights: {name: [service, handle]}, and its zone.
+    pay_handles = models.JSONField(default=dict, blank=True)
+    time_zone = models.CharField(max_length=64, blank=True)
     edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -85,7 +89,7 @@ class Night(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.group.name} #{self.number}"
+        return night_name(self.group.name, self.number)
 
     def get_absolute_url(self) -> str:
         return reverse("nights:night", args=[self.edit_token])

@@ -15,6 +15,7 @@ from kalooki_ledger.games.present.money import money, transfer_key
 from kalooki_ledger.games.qr import qr_svg
 
 from .models import Group, Night
+from .words import owed_words, paid_words
 
 
 def formatter(currency: str, digits: int):
@@ -61,7 +62,10 @@ def night_page(night: Night, scoring: bool, request) -> dict:
             {
                 "game": game,
                 "url": game.get_absolute_url() if scoring else game.share_url(),
-                "status": present.status_text(ledger),
+                # A stopped game says how its pool went (split equally, refunded, the leader's).
+                "status": present.status_line(ledger)
+                if ledger.status == "stopped"
+                else present.status_text(ledger),
                 "winner": ""
                 if winner_text(ledger) in present.status_text(ledger)
                 else winner_text(ledger),
@@ -81,8 +85,8 @@ def night_page(night: Night, scoring: bool, request) -> dict:
             "name": p,
             "opening": fmt(settled.opening[p], signed=True),
             "total": fmt(settled.totals[p], signed=True),
-            "paid": fmt(settled.paid[p], signed=True),
-            "owed": fmt(settled.owed[p], signed=True),
+            "paid": paid_words(settled.paid[p], fmt),
+            "owed": owed_words(settled.owed[p], fmt),
         }
         for p in settled.players
     ]

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import exports, views
+from . import exports, settings_views, views
 
 app_name = "nights"
 
 urlpatterns = [
     path("groups/new/", views.group_new, name="group_new"),
     path("groups/<token:token>/", views.group, name="group"),
+    path("groups/<token:token>/settings/", settings_views.group_settings, name="group_settings"),
     path("groups/w/<token:token>/", views.group_watch, name="group_watch"),
     path("n/<token:token>/", views.night, name="night"),
     path("n/<token:token>/pay/", views.night_pay, name="pay"),

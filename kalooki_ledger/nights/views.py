@@ -11,6 +11,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands, device, present
+from kalooki_ledger.games.forms import read_currency
+from kalooki_ledger.games.forms.game_settings import UNITS_WORD
 from kalooki_ledger.games.house_session import remembered_house_tokens
 from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.games.posted import parse_sent
@@ -30,7 +32,8 @@ from .commands import (
     WriteOff,
 )
 from .models import Group, Night
-from .session import remember
+from .session import remember, remember_group
+from .settings_views import handle_rows, zone_offered
 
 
 def _sent(request: HttpRequest) -> commands.Sent:
@@ -63,16 +66,15 @@ def _houses(request: HttpRequest) -> list[HouseRules]:
 
 def group_new(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
-    values = {"name": "", "currency": "units", "regulars": "", "house": ""}
+    values = {"name": "", "currency": str(UNITS_WORD), "regulars": "", "house": ""}
     houses = _houses(request)
     if request.method == "POST":
         values = {k: request.POST.get(k, "").strip() for k in values}
         name, problem = engine.name_problem(values["name"], gettext("a group's name"), 80)
         if problem is not None:
             errors.append(commands_problem(problem))
-        currency = (
-            values["currency"].upper() if values["currency"] not in ("", "units") else "units"
-        )
+        currency = read_currency(values["currency"] or "units")  # "marker" on a Swedish page
+        currency = currency if currency == "units" else currency.upper()
         house = next((h for h in houses if h.token == values["house"]), None)
         if house is not None:
             currency = house.stakes.get("currency", currency)
@@ -112,6 +114,7 @@ def commands_problem(problem: engine.Problem) -> str:
 
 def group(request: HttpRequest, token: str) -> HttpResponse:
     found = get_object_or_404(Group, edit_token=token)
+    remember_group(request, found.edit_token)
     outcome = None
     if request.method == "POST":
         if request.POST.get("action") == "night":
@@ -124,6 +127,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
             if outcome.done:
                 return redirect(found.get_absolute_url())
     context = {**pages.group_page(found, request), "version": found.version, "scoring": True}
+    context.update(pay_handles=handle_rows(found), zone=zone_offered(request, found))
     return _page(request, "nights/group.html", context, outcome)
 
 

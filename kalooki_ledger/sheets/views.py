@@ -1,7 +1,7 @@
 """Score sheets as files: the PDF, CSV and JSON of a game, uploads of records, blank sheets."""
 
 from django.db.models import Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
 from django.utils.text import capfirst, slugify
@@ -19,6 +19,7 @@ from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
 
 from .blank import blank_file_name, blank_sheet, blank_sheet_pdf
+from .downloads import download
 from .exports import render_csv, render_json, render_pdf
 from .forms import BlankSheetForm, ImportForm
 from .pdf import MAX_PDF_HANDS, PAPERS
@@ -30,12 +31,6 @@ def _game(token: str) -> Game:
     if game is None:
         raise Http404(gettext("No game at this link"))
     return game
-
-
-def _download(data: bytes, content_type: str, name: str) -> HttpResponse:
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
 
 
 def _file_name(game: Game, extension: str) -> str:
@@ -72,13 +67,13 @@ def pdf(request, token: str):
     # The handles only by the scoring link, and only when asked for (?handles=1).
     handles = token == game.edit_token and request.GET.get("handles") == "1"
     pdf = render_pdf(game, paper, handles)
-    return _download(pdf, "application/pdf", _file_name(game, "pdf"))
+    return download(pdf, "application/pdf", _file_name(game, "pdf"))
 
 
 @require_GET
 def csv(request, token: str):
     game = _game(token)
-    return _download(render_csv(game), "text/csv; charset=utf-8", _file_name(game, "csv"))
+    return download(render_csv(game), "text/csv; charset=utf-8", _file_name(game, "csv"))
 
 
 @require_GET
@@ -86,7 +81,7 @@ def json_record(request, token: str):
     game = _game(token)
     # The handles only by the scoring link, and only when asked for (?handles=1).
     handles = token == game.edit_token and request.GET.get("handles") == "1"
-    return _download(render_json(game, handles), "application/json", _file_name(game, "json"))
+    return download(render_json(game, handles), "application/json", _file_name(game, "json"))
 
 
 # Anyone may import without an account, so each client gets a number of imports an hour:
@@ -138,4 +133,4 @@ def blank(request):
     data = form.cleaned_data
     sheet = blank_sheet(data["players"], data["preset"], data["club"], data["rows"])
     name = blank_file_name(sheet.club, data["players"])
-    return _download(blank_sheet_pdf(sheet, data["paper"]), "application/pdf", name)
+    return download(blank_sheet_pdf(sheet, data["paper"]), "application/pdf", name)

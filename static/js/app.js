@@ -256,6 +256,14 @@
     if (old) { old.remove(); }
     if (note) { live.insertBefore(document.adoptNode(note), live.firstChild); }
   });
+  // The phone's time zone, told in a cookie: the next page shows its times (nights/zones.py).
+  function tellTimeZone() {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { return; }
+    if (!/^[A-Za-z0-9_+\/-]+$/.test(zone) || document.cookie.split("; ").indexOf("tz=" + zone) !== -1) { return; }
+    document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+  }
+  tellTimeZone();
   // The outbox (outbox.js) brought the table up to date.
   document.addEventListener("kalooki:refreshed", function () { setUp(document); });
   document.addEventListener("htmx:afterSettle", function (event) {

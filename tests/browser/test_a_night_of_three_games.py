@@ -93,7 +93,7 @@ def test_a_night_of_three_games_settled_once_and_carried_on(phone, tmp_path):
     page.get_by_role("button", name="Start the group").click()
     expect(page.locator("h1")).to_have_text("Friday friends")
     page.get_by_role("button", name="Start a night").click()
-    expect(page.locator("h1")).to_have_text("Night 1")
+    expect(page.locator("h1")).to_have_text("Friday friends · night 1")
 
     # Game 1: the regulars, stopped early with a split.
     page.get_by_role("link", name="Start the first game").click()
@@ -184,7 +184,7 @@ def test_a_night_of_three_games_settled_once_and_carried_on(phone, tmp_path):
     # The same night in Swedish.
     page.goto(night.get_absolute_url())
     page.get_by_role("button", name="Svenska").click()
-    expect(page.locator("h1")).to_have_text("Kväll 1")
+    expect(page.locator("h1")).to_have_text("Friday friends · kväll 1")
     expect(page.locator("#settle-title")).to_have_text("Gör upp")
     look(page, "night-in-swedish", full_page=True)
     page.get_by_role("button", name="English").click()
@@ -193,7 +193,7 @@ def test_a_night_of_three_games_settled_once_and_carried_on(phone, tmp_path):
     _, owed = night_figures(night)
     page.locator("details.close-night summary").click()
     page.get_by_role("button", name="Carry it into the group's next night").click()
-    expect(page.locator("h1")).to_have_text("Night 2")
+    expect(page.locator("h1")).to_have_text("Friday friends · night 2")
     for name, amount in owed.items():
         if amount:
             expect(page.locator(f'.night-totals tr[data-player="{name}"] .opening')).to_have_text(

@@ -17,7 +17,7 @@ def test_the_night_page_fits_a_phone_and_ticks_a_payment(phone):
     n = night(g, finished(), stopped("split"), finished(["Andy", "Mark", "Sue", "Frank"]))
     page = phone
     page.goto(n.get_absolute_url())
-    expect(page.locator("h1")).to_have_text("Night 1")
+    expect(page.locator("h1")).to_have_text("Friday friends · night 1")
     look(page, "night", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
@@ -57,6 +57,6 @@ def test_a_nights_page_opened_once_opens_again_without_signal(phone):
     until(page, f"caches.open('kalooki-pages').then(c => c.keys()).then({kept})")
     page.context.set_offline(True)
     page.goto(n.get_absolute_url())
-    expect(page.locator("h1")).to_have_text("Night 1")
+    expect(page.locator("h1")).to_have_text("Friday friends · night 1")
     expect(page.locator("html")).to_have_attribute("data-kept-at", re.compile(".+"))
     page.context.set_offline(False)

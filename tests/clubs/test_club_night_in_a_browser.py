@@ -173,7 +173,9 @@ def test_a_club_night_at_a_phones_size_and_a_laptops(live_server, transactional_
         bar = page.locator(".desk-bar")
         expect(bar).to_contain_text("Pot £95.00")
         expect(bar).to_contain_text("Waiting 3 of 4")
-        expect(page.get_by_role("alert")).to_contain_text("is still in at Side table")
+        expect(page.get_by_role("alert")).to_contain_text(
+            "is still playing the club game Side table"
+        )
         look(page, "desk", size, width)
         page.mouse.wheel(0, 4000)
         page.wait_for_timeout(300)

@@ -108,10 +108,10 @@ def test_a_player_drawn_while_still_seated_elsewhere_is_warned_about(client, fri
     drawn = next(iter(tournaments.load(t).heats[0].people))
     side = start_game(friday, [drawn, "Stranger"], preset="blackpool", title="Side table")
     page = desk(client, friday, t)
-    assert f"{drawn} (drawn to Table 1) is still in at" in page
+    assert f"{drawn} (drawn to Table 1) is still playing the club game" in page
     assert f'href="/clubs/friday/games/{side.pk}/">Side table</a>' in page
     play_hand(side, drawn, Stranger=120)
-    assert "Still seated at another game" not in desk(client, friday, t)
+    assert "Still playing a club game outside this tournament" not in desk(client, friday, t)
 
 
 def refunded_tournament(club):

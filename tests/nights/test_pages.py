@@ -26,7 +26,7 @@ def form(row, **values):
 def test_the_night_page_shows_each_game_the_totals_and_one_settle_up(client):
     n = night(None, finished(), finished(["Andy", "Mark", "Sue", "Frank"]))
     page = client.get(n.get_absolute_url()).content.decode()
-    assert "Night 1" in page
+    assert "Friday friends · night 1" in page
     assert page.count('<li class="night-game') == 2
     assert re.search(r'<tr data-player="John">.*?class="money total">\+30<', page, re.S)
     assert re.search(r'<tr data-player="Mark">.*?class="money total">-32<', page, re.S)
@@ -155,7 +155,7 @@ def test_the_night_reads_in_swedish(client):
     client.cookies["django_language"] = "sv"
     page = client.get(n.get_absolute_url(), headers={"accept-language": "sv"}).content.decode()
     translation.activate("en")
-    assert "Kväll 1" in page and "Gör upp" in page
+    assert "Friday friends · kväll 1" in page and "Gör upp" in page
 
 
 def test_a_nights_first_game_offers_the_groups_regulars(client):

@@ -70,6 +70,7 @@ API_ROUTES = [
 # A night's and a group's routes: their links are tested in tests/nights/test_access.py.
 NIGHT_ROUTES = [
     "/nights/groups/{t}/",
+    "/nights/groups/{t}/settings/",
     "/nights/groups/w/{t}/",
     "/nights/n/{t}/",
     "/nights/n/{t}/pay/",

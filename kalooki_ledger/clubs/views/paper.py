@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from kalooki_ledger.rules import PRESETS, TOURNAMENT_PRESET
 from kalooki_ledger.rules.record import build_rules
 from kalooki_ledger.sheets.blank import blank_file_name, blank_sheet, blank_sheet_pdf
+from kalooki_ledger.sheets.downloads import download
 
 from ..access import club_view
 from ..models import TournamentTable
@@ -15,9 +16,7 @@ from .posted import tournament_table
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return download(data, "application/pdf", name)
 
 
 @club_view()

@@ -123,7 +123,7 @@ def _outcome(ledger: engine.Ledger, fmt: Money, result: bool = False) -> str:
         ) % {"pot": pot, "names": names}
     if ledger.game.stopped == "refund":
         return gettext("%(pot)s refunded") % {"pot": pot}
-    return gettext("%(pot)s split among the players in") % {"pot": pot}
+    return gettext("%(pot)s split equally among the players still in") % {"pot": pot}
 
 
 def status_line(ledger: engine.Ledger) -> str:

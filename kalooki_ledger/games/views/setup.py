@@ -26,6 +26,9 @@ NEW_GAME_JOINS: list = []
 # And what they offer a new game's form (nights: a group's regulars, rules and stakes), each
 # called with the request: the form's first values, or {}.
 NEW_GAME_OFFERS: list = []
+# And a piece of the form they add (nights: Play again keeps both games in one night), each
+# called with the request: a dict naming its "template" and what it shows, or None.
+NEW_GAME_EXTRAS: list = []
 
 
 @require_GET
@@ -141,6 +144,7 @@ def _new_game_page(
         "presets": preset_values(),
         "houses": _houses(request),
         "house": house,
+        "extras": [extra for hook in NEW_GAME_EXTRAS if (extra := hook(request))],
     }
     return render(request, "games/new.html", context, status=status)
 
