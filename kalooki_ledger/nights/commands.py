@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
@@ -23,7 +24,8 @@ from kalooki_ledger.games.commands import (
     unchanged,
 )
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.rules.money import format_amount, minor_digits, quantum
+from kalooki_ledger.rules.money import format_amount, minor_digits
+from kalooki_ledger.rules.night import payment_amount
 
 from .models import Group, Night, NightGameLink, NightPayment
 from .record import import_night
@@ -187,6 +189,10 @@ class RecordPayment(Versioned):
     def decide(self, night: Night, since: list) -> Decision:
         if night.closed:
             raise _closed_refusal(night)
+        try:
+            amount = payment_amount(self.amount, night.currency)
+        except engine.RecordError as error:
+            raise Refusal(Verdict.REFUSED, capfirst(present.problem_text(error.problem))) from None
         settled = night.settle(_lock_games(night))
         if self.payer == self.payee or not {self.payer, self.payee} <= set(settled.players):
             raise Refusal(
@@ -194,18 +200,12 @@ class RecordPayment(Versioned):
                 gettext("A payment is from one of the night's players to another."),
             )
         digits = minor_digits(night.currency)
-        if self.amount <= 0 or self.amount != self.amount.quantize(quantum(digits)):
-            raise Refusal(
-                Verdict.REFUSED,
-                gettext("A payment is an amount above nothing, to %(digits)s decimal places.")
-                % {"digits": digits},
-            )
-        asked = (self.payer, self.payee, self.amount)
+        asked = (self.payer, self.payee, amount)
         if self.ticked and asked not in {(t.payer, t.payee, t.amount) for t in settled.transfers}:
             if any(
                 c.action == "payment"
                 and (c.details.get("payer"), c.details.get("payee")) == asked[:2]
-                and Decimal(c.details.get("amount", "0")) == self.amount
+                and Decimal(c.details.get("amount", "0")) == amount
                 for c in since
             ):
                 raise unchanged(gettext("Another phone already marked that payment."))
@@ -219,7 +219,7 @@ class RecordPayment(Versioned):
         values = {
             "payer": self.payer,
             "payee": self.payee,
-            "amount": format_amount(self.amount, digits),
+            "amount": format_amount(amount, digits),
             **_money_values(night),
         }
         return Decision(values)
@@ -229,7 +229,7 @@ class RecordPayment(Versioned):
             night=night,
             payer=self.payer,
             payee=self.payee,
-            amount=self.amount,
+            amount=Decimal(decision.values["amount"]),
             at=self.when or timezone.now(),
             who=sent.who,
         )

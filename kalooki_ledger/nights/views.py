@@ -15,7 +15,7 @@ from kalooki_ledger.games.house_session import remembered_house_tokens
 from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.games.session import remembered_tokens
-from kalooki_ledger.games.typed_numbers import read_number
+from kalooki_ledger.games.typed_numbers import example, read_number
 
 from . import pages
 from .commands import (
@@ -183,9 +183,11 @@ def _amount(text: str) -> Decimal | None:
 def night_pay(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
     amount = _amount(request.POST.get("amount", ""))
-    if amount is None:
-        messages.error(request, gettext("An amount is a number, such as 5 or 2.50."))
-        return redirect(found.get_absolute_url())
+    if amount is None:  # said in the page's language; the command reads the rest (its bounds)
+        typed = gettext("Type an amount in digits, such as %(example)s.")
+        messages.error(request, typed % {"example": example()})
+        found.refresh_from_db()
+        return _night_page(request, found, True, commands.Outcome(commands.Verdict.REFUSED))
     command = RecordPayment(
         request.POST.get("payer", ""),
         request.POST.get("payee", ""),

@@ -8,9 +8,25 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
+from .money import MAX_BALANCE, MAX_STAKE, parse_amount
 from .settle import Transfer, fewest_transfers
+from .words import gettext_noop as _
 
 ZERO = Decimal(0)
+MAX_PAYMENT = MAX_STAKE  # one payment at most 1,000,000 of the currency
+PAYMENT = _("a payment")
+BALANCE = _("a balance carried in or out")
+
+
+def payment_amount(value: object, currency: str, *, exact: bool = False) -> Decimal:
+    """A payment's amount, the one reading (pages, API, import, commands): more than 0, at most
+    `MAX_PAYMENT`, the currency's places; `exact` for the API's and record's canonical form."""
+    return parse_amount(value, PAYMENT, currency, positive=True, exact=exact, most=MAX_PAYMENT)
+
+
+def balance_amount(value: object, currency: str) -> Decimal:
+    """A player's balance carried into or out of a night, as a record writes it: signed."""
+    return parse_amount(value, BALANCE, currency, signed=True, exact=True, most=MAX_BALANCE)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from tests.security.factories import snapshot
 
 from .factories import finished, group, night, sent
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 @pytest.fixture
