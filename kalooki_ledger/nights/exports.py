@@ -23,7 +23,7 @@ from kalooki_ledger.sheets.pdf import pdf_bytes
 
 from .commands import ImportNight
 from .models import Night
-from .pages import night_page
+from .pages import closing_label, night_page
 from .record import NightRecordError, night_json
 from .session import remember
 
@@ -52,7 +52,8 @@ def night_record(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     """A row per game and a column per player (the nets), then the night's lines: carried in,
-    total, paid, still owed; then each payment and each transfer still to make."""
+    total, paid, carried on or written off (a closed night's), still owed, which is carried in
+    + total + paid - carried on; then each payment and each transfer still to make."""
     night = _night(token)
     games = night.games()
     settled = night.settle(games)
@@ -69,12 +70,14 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
         writer.writerow(
             [text_cell(str(game)), *[amount(row.nets[p]) for p in players], night.currency]
         )
-    for label, values in (
+    lines = [
         (gettext("Carried in"), settled.opening),
         (gettext("Night total"), settled.totals),
         (gettext("Paid"), settled.paid),
-        (gettext("Still owed"), settled.owed),
-    ):
+    ]
+    if night.closed:
+        lines.append((closing_label(night), settled.closing))
+    for label, values in (*lines, (gettext("Still owed"), settled.owed)):
         writer.writerow([label, *[amount(values[p]) for p in players], night.currency])
     writer.writerow([])
     writer.writerow([gettext("Who paid"), gettext("To whom"), gettext("How much"), gettext("When")])
