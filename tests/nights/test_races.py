@@ -9,10 +9,11 @@ import pytest
 from django.db import connection
 
 from kalooki_ledger.games import commands
+from kalooki_ledger.games.answers import status
 from kalooki_ledger.games.commands import Verdict
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.nights.commands import RecordPayment
-from kalooki_ledger.nights.models import Night
+from kalooki_ledger.nights.commands import AddGame, RecordPayment
+from kalooki_ledger.nights.models import Night, NightGameLink
 from kalooki_ledger.rules import Hand
 
 from .factories import finished, night, sent
@@ -95,3 +96,21 @@ def test_a_payment_racing_a_hands_correction_is_applied_with_new_totals_or_refus
         assert dict(settled.totals) == nets  # the new totals, whatever won the race
         assert settled.owed["Mark"] == nets["Mark"] + (16 if paid.applied else 0)
     assert seen  # each round ended one of the two ways
+
+
+def test_two_nights_adding_one_game_at_the_same_instant_store_it_once_and_refuse_the_other():
+    for _ in range(4):
+        game = finished()
+        nights = [night(None), night(None)]
+
+        def add(n, game=game):
+            return lambda: commands.apply(
+                Night.objects.get(pk=n.pk), sent(n.version), AddGame(game.pk)
+            )
+
+        answers = at_once(add(nights[0]), add(nights[1]))
+        assert sorted(a.verdict.value for a in answers) == ["applied", "refused"]
+        refused = next(a for a in answers if not a.applied)
+        assert status(refused) == 422
+        assert "already in another night" in refused.notice
+        assert NightGameLink.objects.filter(game=game).count() == 1
