@@ -140,3 +140,13 @@ def test_a_carried_nights_record_imported_into_its_group_keeps_its_balances(clie
     assert money.conserved, money.problems
     assert dict(money.balances) == {p: 2 * v for p, v in CARRIED.items()}
     assert Group.objects.count() == 1
+
+
+def test_a_night_carried_into_imported_as_a_new_group_brings_its_balances_in(client):
+    g, _ = carried_night()
+    following = g.nights.get(number=2)
+    assert upload(client, night_json(following)).status_code == 302
+    new = Group.objects.exclude(pk=g.pk).get()
+    money = new.money()
+    assert money.conserved, money.problems
+    assert dict(money.balances) == CARRIED == dict(money.brought)
