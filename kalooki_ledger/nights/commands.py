@@ -315,10 +315,14 @@ def _still_to_close(night: Night, how: str) -> dict[str, Decimal]:
     return owed
 
 
-def _next_open(group: Group, night: Night) -> Night | None:
-    """The group's first open night after `night`: a carry goes only into money still open."""
-    later = group.nights.filter(number__gt=night.number, closed=OPEN).order_by("number")
-    return later.first()
+def _next_open(night: Night) -> Night | None:
+    """The group's first open night after `night`: a carry goes only into money still open.
+    Its row locked (nights are locked in the order of their numbers, then the group's row), so
+    a write-off of it at the same moment is seen here or waits until the carry is stored."""
+    later = Night.objects.select_for_update().filter(
+        group_id=night.group_id, number__gt=night.number, closed=OPEN
+    )
+    return later.order_by("number").first()
 
 
 @dataclass
@@ -331,8 +335,8 @@ class CarryOver(Versioned):
 
     def decide(self, night: Night, since: list) -> Decision:
         owed = _still_to_close(night, CARRIED)
+        following = _next_open(night)
         group = Group.objects.select_for_update().get(pk=night.group_id)
-        following = _next_open(group, night)
         last = group.nights.aggregate(most=Max("number"))["most"] or 0
         number = last + 1 if following is None else following.number
         values = {"to": number, "balances": _balances(night, owed), **_money_values(night)}

@@ -12,8 +12,8 @@ from kalooki_ledger.games import commands
 from kalooki_ledger.games.answers import status
 from kalooki_ledger.games.commands import Verdict
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.nights.commands import AddGame, RecordPayment
-from kalooki_ledger.nights.models import Night, NightGameLink
+from kalooki_ledger.nights.commands import AddGame, CarryOver, RecordPayment, StartNight, WriteOff
+from kalooki_ledger.nights.models import Group, Night, NightGameLink
 from kalooki_ledger.rules import Hand
 
 from .factories import finished, night, sent
@@ -114,3 +114,26 @@ def test_two_nights_adding_one_game_at_the_same_instant_store_it_once_and_refuse
         assert status(refused) == 422
         assert "already in another night" in refused.notice
         assert NightGameLink.objects.filter(game=game).count() == 1
+
+
+def test_a_carry_racing_a_write_off_of_the_night_it_goes_to_never_lands_in_a_closed_night():
+    for _ in range(4):
+        first = night(None, finished())
+        second = commands.apply(None, sent(), StartNight(first.group_id)).made
+
+        def carry(n=first):
+            return commands.apply(Night.objects.get(pk=n.pk), sent(n.version), CarryOver())
+
+        def write_off(n=second):
+            return commands.apply(Night.objects.get(pk=n.pk), sent(n.version), WriteOff())
+
+        carried, written = at_once(carry, write_off)
+        assert carried.applied
+        # Written off first, or refused as stale: the carry into it moved its version.
+        assert written.verdict in (Verdict.APPLIED, Verdict.STALE)
+        landed = Night.objects.get(pk=first.pk).carried_to
+        assert landed.closed == "" and landed.opening
+        assert not Night.objects.get(pk=second.pk).opening or landed == second
+        money = Group.objects.get(pk=first.group_id).money()
+        assert money.conserved, money.problems
+        assert dict(money.balances) == {"Andy": -7, "Mark": -16, "John": 30, "Frank": -7}
