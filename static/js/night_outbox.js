@@ -67,8 +67,23 @@
   }
   function refresh() { return kept().then(show); }
 
+  // A typed amount ("2,50", "1 000" in Swedish) in the API's canonical form ("2.50", "1000"):
+  // only the page language's marks are turned, anything else is left for the server to refuse.
+  function canonical(input) {
+    var text = input.value.trim();
+    var decimal = input.getAttribute("data-decimal");
+    var grouping = input.getAttribute("data-grouping") || "";
+    if (!decimal) { return text; }
+    var groups = /^\s$/.test(grouping) ? [" ", "\u00a0", "\u202f"] : [grouping];
+    if (groups.indexOf(".") < 0 && decimal !== ".") { text = text.replace(".", decimal); }
+    groups.forEach(function (mark) { if (mark) { text = text.split(mark).join(""); } });
+    return text.split(decimal).join(".");
+  }
+
   function entryOf(form) {
     var data = new FormData(form);
+    var typed = form.querySelector("input[name=amount][data-decimal]");
+    if (typed) { data.set("amount", canonical(typed)); }
     var item = form.closest("li");
     var said = item && item.querySelector("span");
     return {
