@@ -114,7 +114,12 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
     found = get_object_or_404(Group, edit_token=token)
     outcome = None
     if request.method == "POST":
-        if request.POST.get("action") == "night":
+        if request.POST.get("action", "") not in ("", "night"):
+            messages.error(
+                request, gettext("That is not one of this form's actions: nothing was changed.")
+            )
+            outcome = commands.Outcome(commands.Verdict.REFUSED)
+        elif request.POST.get("action") == "night":
             outcome = _answered(request, None, StartNight(found.pk))
             if outcome.done:
                 remember(request, outcome.made.edit_token)
@@ -179,6 +184,12 @@ def _amount(text: str) -> Decimal | None:
     return None if typed is None else Decimal(typed.plain)
 
 
+def _unknown_action(request: HttpRequest, night: Night) -> HttpResponse:
+    """A form's action that none of its buttons sends: refused, never taken for the default."""
+    messages.error(request, gettext("That is not one of this form's actions: nothing was changed."))
+    return _night_page(request, night, True, commands.Outcome(commands.Verdict.REFUSED))
+
+
 @require_POST
 def night_pay(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
@@ -213,14 +224,20 @@ def night_game(request: HttpRequest, token: str) -> HttpResponse:
     game = Game.objects.filter(edit_token=request.POST.get("game", "")).first()
     if game is None:
         raise Http404(gettext("No game at this link"))
-    asked = TakeOutGame(game.pk) if request.POST.get("action") == "out" else AddGame(game.pk)
+    action = request.POST.get("action", "add")
+    if action not in ("add", "out"):
+        return _unknown_action(request, found)
+    asked = TakeOutGame(game.pk) if action == "out" else AddGame(game.pk)
     return _night_answer(request, found, _answered(request, found, asked))
 
 
 @require_POST
 def night_close(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
-    asked = WriteOff() if request.POST.get("action") == "write-off" else CarryOver()
+    action = request.POST.get("action", "carry")
+    if action not in ("carry", "write-off"):
+        return _unknown_action(request, found)
+    asked = WriteOff() if action == "write-off" else CarryOver()
     outcome = _answered(request, found, asked)
     if outcome.done and isinstance(asked, CarryOver):
         found.refresh_from_db()

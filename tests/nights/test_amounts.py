@@ -1,7 +1,8 @@
 """One reading of an amount (rules.night.payment_amount): a payment typed on the night's page,
 or recorded by a command, is more than 0, at most 1,000,000, in the currency's places. A huge or
 malformed amount is refused with a sentence, nothing is stored, and the night is still served
-(its page, the group's page, its API and the site's backup), on SQLite and PostgreSQL."""
+(its page, the group's page, its API and the site's backup), on SQLite and PostgreSQL. And a
+page's action none of its buttons sends is refused, never taken for the default."""
 
 import secrets
 from decimal import Decimal
@@ -13,6 +14,7 @@ from kalooki_ledger.nights.commands import RecordPayment
 from kalooki_ledger.rules import RecordError
 from kalooki_ledger.rules.night import payment_amount
 from tests.games.test_site_backup import backup
+from tests.security.factories import snapshot
 
 from .factories import finished, group, night, sent
 
@@ -89,3 +91,30 @@ def test_the_canonical_reading_refuses_every_other_spelling(value):
     with pytest.raises(RecordError):
         payment_amount(value, "GBP", exact=True)
     assert payment_amount("5", "GBP", exact=True) == Decimal(5)
+
+
+@pytest.mark.parametrize(
+    ("address", "values"),
+    [
+        ("close", {"action": "shred"}),
+        ("games", {"action": "delete"}),
+    ],
+)
+def test_a_pages_unknown_action_is_refused_and_changes_nothing(client, address, values):
+    n = night(group(), finished())
+    game = finished()
+    before = snapshot()
+    data = {"version": str(n.version), "key": secrets.token_urlsafe(12), "game": game.edit_token}
+    response = client.post(f"/nights/n/{n.edit_token}/{address}/", {**data, **values})
+    assert response.status_code == 422
+    assert "not one of this form" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_groups_unknown_action_adds_no_regular(client):
+    g = group(regulars=["Ann"])
+    before = snapshot()
+    data = {"version": str(g.version), "key": secrets.token_urlsafe(12), "name": "Cat"}
+    response = client.post(g.get_absolute_url(), {**data, "action": "delete"})
+    assert response.status_code == 422
+    assert snapshot() == before
