@@ -142,3 +142,20 @@ def test_the_pdf_and_csv_of_a_carried_night_list_what_was_carried(client):
     assert "Still owed,0,0,0,0,units" in csv
     pdf = pdf_text(client.get(f"/nights/file/{first.share_token}/night.pdf").content)
     assert "Carried into night 2" in pdf and "+14" in pdf
+
+
+def test_the_closed_nights_page_offers_to_carry_the_difference_and_does(client):
+    g = group()
+    game = finished()
+    first = night(g, game)
+    assert apply(first, CarryOver()).applied
+    correct_hand_five(game)
+    page = client.get(fresh(first).get_absolute_url())
+    html = page.content.decode()
+    assert "A hand was corrected after this night" in html
+    assert "Carry the difference into the group" in html and "Tick as paid" not in html
+    first = fresh(first)
+    data = {"version": str(first.version), "key": "carry-the-difference", "action": "carry"}
+    assert client.post(f"/nights/n/{first.edit_token}/close/", data).status_code == 302
+    assert fresh(first).settle().settled
+    conserved(g)
