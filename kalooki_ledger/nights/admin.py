@@ -1,43 +1,39 @@
 """Groups and nights in the admin, to read: every change to them is a command (docs/nights.md),
-which the admin's forms would bypass."""
+which the admin's forms would bypass, so no add, change or delete, a superuser's neither (the
+games' `ReadOnlyAdmin`: a POST to any of those pages is 403 and changes nothing)."""
 
 from django.contrib import admin
 
-from .models import Group, Night, NightChange, NightPayment
+from kalooki_ledger.games.admin import ReadOnlyAdmin, ReadOnlyInline
+
+from .models import Group, Night, NightChange, NightGameLink, NightPayment
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class PaymentInline(admin.TabularInline):
+class PaymentInline(ReadOnlyInline):
     model = NightPayment
-    extra = 0
-    can_delete = False
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
+class GameLinkInline(ReadOnlyInline):
+    model = NightGameLink
 
 
 @admin.register(Group)
-class GroupAdmin(ReadOnly):
+class GroupAdmin(ReadOnlyAdmin):
     list_display = ["name", "currency", "created"]
     search_fields = ["name"]
 
 
 @admin.register(Night)
-class NightAdmin(ReadOnly):
+class NightAdmin(ReadOnlyAdmin):
     list_display = ["group", "number", "currency", "closed", "created"]
-    inlines = [PaymentInline]
+    inlines = [GameLinkInline, PaymentInline]
+
+
+@admin.register(NightPayment)
+class NightPaymentAdmin(ReadOnlyAdmin):
+    list_display = ["night", "payer", "payee", "amount", "at", "who"]
 
 
 @admin.register(NightChange)
-class NightChangeAdmin(ReadOnly):
+class NightChangeAdmin(ReadOnlyAdmin):
     list_display = ["group", "night", "action", "who", "at"]

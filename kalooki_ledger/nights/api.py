@@ -3,16 +3,19 @@
 `Idempotency-Key`: 409 with the night as it is when stale, 422 for a key used for another
 request, as a game's API does (games/api.py, whose helpers these are)."""
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
-from kalooki_ledger.games import answers, commands
+from kalooki_ledger import rules as engine
+from kalooki_ledger.games import answers, commands, present
 from kalooki_ledger.games.api import (
     BadRequest,
     Precondition,
+    Unprocessable,
     error,
     headless,
     not_allowed,
@@ -20,6 +23,7 @@ from kalooki_ledger.games.api import (
     sent,
 )
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules.night import payment_amount
 
 from .commands import AddGame, AddRegular, CarryOver, RecordPayment, TakeOutGame, WriteOff
 from .models import Group, Night
@@ -89,23 +93,50 @@ def _endpoint(model, what: str, show, writes: bool = True):
     return decorate
 
 
-def _amount(body: dict) -> Decimal:
-    value = body.get("amount")
+def _amount(body: dict, night: Night) -> Decimal:
+    """The payment's amount in the canonical form ("2.50" or 2): the engine's one reading."""
     try:
-        if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
-            raise InvalidOperation
-        return Decimal(str(value))
-    except InvalidOperation:
-        raise BadRequest(gettext('An amount is a number in a string, such as "2.50".')) from None
+        return payment_amount(body.get("amount"), night.currency, exact=True)
+    except engine.RecordError as refused:
+        raise Unprocessable(capfirst(present.problem_text(refused.problem))) from None
+
+
+def _only(body: dict, *keys: str) -> None:
+    """Unknown keys are refused, never ignored: a typo must not pass for the default."""
+    extra = sorted(set(body) - set(keys))
+    if extra:
+        raise Unprocessable(
+            gettext("Unknown keys: %(extra)s. This address takes %(keys)s.")
+            % {"extra": ", ".join(extra)[:200], "keys": ", ".join(keys)}
+        )
+
+
+def _choice(body: dict, name: str, allowed: tuple[str, ...]) -> str:
+    """`body[name]`, one of `allowed` (the first when it is left out); anything else is 422."""
+    value = body.get(name, allowed[0])
+    if value not in allowed:
+        raise Unprocessable(
+            gettext("%(name)s is one of %(allowed)s.")
+            % {"name": name, "allowed": ", ".join(f'"{a}"' for a in allowed)}
+        )
+    return value
+
+
+def _text(body: dict, name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str):
+        raise Unprocessable(gettext("%(name)s is a string.") % {"name": name})
+    return value
 
 
 @_endpoint(Night, NO_NIGHT, night_json)
 def night_payments(request, night: Night, body: dict):
+    _only(body, "from", "to", "amount", "transfer")
+    transfer = body.get("transfer", True)
+    if not isinstance(transfer, bool):
+        raise Unprocessable(gettext("transfer is true or false."))
     return RecordPayment(
-        str(body.get("from", "")),
-        str(body.get("to", "")),
-        _amount(body),
-        ticked=bool(body.get("transfer", True)),
+        _text(body, "from"), _text(body, "to"), _amount(body, night), ticked=transfer
     )
 
 
@@ -116,17 +147,22 @@ def night(request, night: Night, body: dict):
 
 @_endpoint(Night, NO_NIGHT, night_json)
 def night_games(request, night: Night, body: dict):
+    _only(body, "game", "action")
+    action = _choice(body, "action", ("add", "remove"))
     game = Game.objects.filter(edit_token=str(body.get("game", ""))).first()
     if game is None:
         raise BadRequest(gettext("Name the game by its scoring link's token."))
-    return TakeOutGame(game.pk) if body.get("action") == "remove" else AddGame(game.pk)
+    return TakeOutGame(game.pk) if action == "remove" else AddGame(game.pk)
 
 
 @_endpoint(Night, NO_NIGHT, night_json)
 def night_close(request, night: Night, body: dict):
-    return WriteOff() if body.get("how") == "write-off" else CarryOver()
+    _only(body, "how")
+    how = _choice(body, "how", ("carry", "write-off"))
+    return WriteOff() if how == "write-off" else CarryOver()
 
 
 @_endpoint(Group, gettext_lazy("There is no group at this link."), group_json)
 def group(request, group: Group, body: dict):
-    return AddRegular(str(body.get("regular", "")))
+    _only(body, "regular")
+    return AddRegular(_text(body, "regular"))

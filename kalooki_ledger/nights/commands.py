@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
@@ -23,7 +24,8 @@ from kalooki_ledger.games.commands import (
     unchanged,
 )
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.rules.money import format_amount, minor_digits, quantum
+from kalooki_ledger.rules.money import format_amount, minor_digits
+from kalooki_ledger.rules.night import CARRIED, OPEN, WRITTEN_OFF, payment_amount
 
 from .models import Group, Night, NightGameLink, NightPayment
 from .record import import_night
@@ -119,7 +121,9 @@ class AddGame(Versioned):
     action = "add-game"
 
     def decide(self, night: Night, since: list) -> Decision:
-        game = Game.objects.filter(pk=self.game_id).first()
+        # The game's row locked: another night adding it at the same instant waits, then finds
+        # it taken (422), and a tick on the game's own page can't slip in between.
+        game = Game.objects.select_for_update().filter(pk=self.game_id).first()
         if game is None:
             raise Refusal(Verdict.MISSING, gettext("There is no such game."))
         if night.closed:
@@ -138,6 +142,15 @@ class AddGame(Versioned):
             )
         if game.currency != night.currency:
             raise Refusal(Verdict.REFUSED, currency_refusal(game, night))
+        if game.paid_transfers.exists():
+            raise Refusal(
+                Verdict.REFUSED,
+                gettext(
+                    "Some of this game's transfers were already ticked as paid on its own page, "
+                    "so the night would ask for that money again: untick them on the game's "
+                    "page first, or let this game settle on its own."
+                ),
+            )
         return Decision({"title": str(game), "game": game.pk})
 
     def write(self, night: Night, decision: Decision, sent: Sent) -> None:
@@ -187,6 +200,10 @@ class RecordPayment(Versioned):
     def decide(self, night: Night, since: list) -> Decision:
         if night.closed:
             raise _closed_refusal(night)
+        try:
+            amount = payment_amount(self.amount, night.currency)
+        except engine.RecordError as error:
+            raise Refusal(Verdict.REFUSED, capfirst(present.problem_text(error.problem))) from None
         settled = night.settle(_lock_games(night))
         if self.payer == self.payee or not {self.payer, self.payee} <= set(settled.players):
             raise Refusal(
@@ -194,18 +211,12 @@ class RecordPayment(Versioned):
                 gettext("A payment is from one of the night's players to another."),
             )
         digits = minor_digits(night.currency)
-        if self.amount <= 0 or self.amount != self.amount.quantize(quantum(digits)):
-            raise Refusal(
-                Verdict.REFUSED,
-                gettext("A payment is an amount above nothing, to %(digits)s decimal places.")
-                % {"digits": digits},
-            )
-        asked = (self.payer, self.payee, self.amount)
+        asked = (self.payer, self.payee, amount)
         if self.ticked and asked not in {(t.payer, t.payee, t.amount) for t in settled.transfers}:
             if any(
                 c.action == "payment"
                 and (c.details.get("payer"), c.details.get("payee")) == asked[:2]
-                and Decimal(c.details.get("amount", "0")) == self.amount
+                and Decimal(c.details.get("amount", "0")) == amount
                 for c in since
             ):
                 raise unchanged(gettext("Another phone already marked that payment."))
@@ -219,7 +230,7 @@ class RecordPayment(Versioned):
         values = {
             "payer": self.payer,
             "payee": self.payee,
-            "amount": format_amount(self.amount, digits),
+            "amount": format_amount(amount, digits),
             **_money_values(night),
         }
         return Decision(values)
@@ -229,7 +240,7 @@ class RecordPayment(Versioned):
             night=night,
             payer=self.payer,
             payee=self.payee,
-            amount=self.amount,
+            amount=Decimal(decision.values["amount"]),
             at=self.when or timezone.now(),
             who=sent.who,
         )
@@ -279,56 +290,90 @@ def _closing(night: Night) -> dict[str, Decimal]:
     return {p: v for p, v in settled.owed.items() if v != 0}
 
 
+def _added(night: Night, held: dict, amounts: dict[str, str]) -> dict[str, str]:
+    """`held` ({name: "amount"}) with `amounts` added, as the record writes amounts."""
+    total = {p: Decimal(v) for p, v in held.items()}
+    for p, v in amounts.items():
+        total[p] = total.get(p, Decimal(0)) + Decimal(v)
+    return {p: format_amount(v, night.digits()) for p, v in total.items() if v != 0}
+
+
+def _still_to_close(night: Night, how: str) -> dict[str, Decimal]:
+    """What this close would carry or write off: what is left unpaid, or, on a night closed
+    already, the difference a hand corrected since has made (closed the same way again)."""
+    if night.closed and night.closed != how:
+        carried = night.closed == CARRIED
+        raise Refusal(
+            Verdict.REFUSED,
+            gettext("This night's money was carried on: carry the difference on too.")
+            if carried
+            else gettext("This night's money was written off: write the difference off too."),
+        )
+    owed = _closing(night)
+    if night.closed and not owed:
+        raise unchanged(gettext("This night's money was already carried on or written off."))
+    return owed
+
+
+def _next_open(night: Night) -> Night | None:
+    """The group's first open night after `night`: a carry goes only into money still open.
+    Its row locked (nights are locked in the order of their numbers, then the group's row), so
+    a write-off of it at the same moment is seen here or waits until the carry is stored."""
+    later = Night.objects.select_for_update().filter(
+        group_id=night.group_id, number__gt=night.number, closed=OPEN
+    )
+    return later.order_by("number").first()
+
+
 @dataclass
 class CarryOver(Versioned):
-    """What is left unpaid carried into the group's next night as its opening balances (the
-    next night is started when there is none yet)."""
+    """What is left unpaid carried into the group's next open night as its opening balances
+    (a new night is started when there is none); never into a night already closed. On a night
+    carried already, the difference a corrected hand made is carried on the same way."""
 
     action = "carry"
 
     def decide(self, night: Night, since: list) -> Decision:
-        if night.closed:
-            raise unchanged(gettext("This night's money was already carried on or written off."))
-        owed = _closing(night)
-        following = night.group.nights.filter(number=night.number + 1).first()
-        number = night.number + 1 if following is None else following.number
+        owed = _still_to_close(night, CARRIED)
+        following = _next_open(night)
+        group = Group.objects.select_for_update().get(pk=night.group_id)
+        last = group.nights.aggregate(most=Max("number"))["most"] or 0
+        number = last + 1 if following is None else following.number
         values = {"to": number, "balances": _balances(night, owed), **_money_values(night)}
         return Decision(values, notice=gettext("Carried into night %(n)s.") % {"n": number})
 
     def write(self, night: Night, decision: Decision, sent: Sent) -> None:
         balances = decision.values["balances"]
         group = Group.objects.select_for_update().get(pk=night.group_id)
-        following = group.nights.filter(number=night.number + 1).first()
+        following = group.nights.filter(number=decision.values["to"]).first()
         if following is None:
             following = Night.objects.create(
-                group=group, number=night.number + 1, currency=night.currency
+                group=group, number=decision.values["to"], currency=night.currency
             )
-        opening = {p: Decimal(v) for p, v in following.opening.items()}
-        for p, v in balances.items():
-            opening[p] = opening.get(p, Decimal(0)) + Decimal(v)
-        following.opening = {p: format_amount(v, night.digits()) for p, v in opening.items()}
+        following.opening = _added(night, following.opening, balances)
         following.version += 1
         following.save(update_fields=["opening", "version"])
         line = {"from": night.number, "balances": balances, **_money_values(night)}
         following.add_line(Sent(None, "", sent.who), "carried-in", line, "")
-        night.closed, night.closing, night.carried_to = "carried", balances, following
+        night.closing = _added(night, night.closing, balances)
+        night.closed, night.carried_to = CARRIED, following
         night.save(update_fields=["closed", "closing", "carried_to"])
 
 
 @dataclass
 class WriteOff(Versioned):
-    """What is left unpaid written off by the scorer: never dropped in silence."""
+    """What is left unpaid written off by the scorer: never dropped in silence. On a night
+    written off already, the difference a corrected hand made is written off the same way."""
 
     action = "write-off"
 
     def decide(self, night: Night, since: list) -> Decision:
-        if night.closed:
-            raise unchanged(gettext("This night's money was already carried on or written off."))
-        owed = _closing(night)
+        owed = _still_to_close(night, WRITTEN_OFF)
         return Decision({"balances": _balances(night, owed), **_money_values(night)})
 
     def write(self, night: Night, decision: Decision, sent: Sent) -> None:
-        night.closed, night.closing = "written-off", decision.values["balances"]
+        night.closing = _added(night, night.closing, decision.values["balances"])
+        night.closed = WRITTEN_OFF
         night.save(update_fields=["closed", "closing"])
 
 

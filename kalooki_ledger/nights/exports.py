@@ -2,9 +2,8 @@
 sheets), CSV in the reader's language and its JSON record; and a night's record imported."""
 
 import csv
-import io
 import json
-from decimal import InvalidOperation
+import io
 
 from django.contrib import messages
 from django.core.serializers.json import DjangoJSONEncoder
@@ -17,17 +16,19 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger import throttle
 from kalooki_ledger.games import commands, device, present
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
 from kalooki_ledger.sheets.downloads import download
 from kalooki_ledger.sheets.pdf import pdf_bytes
+from kalooki_ledger.sheets.views import IMPORTS_PER_HOUR
 
 from .commands import ImportNight
-from .models import Night
-from .pages import night_page
-from .record import NightRecordError, night_json
+from .models import Group, Night
+from .pages import closing_label, night_page
+from .record import MAX_GAMES, NightRecordError, night_json
 from .session import remember
 from .zones import file_zone
 
@@ -60,7 +61,8 @@ def night_record(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def night_csv(request: HttpRequest, token: str) -> HttpResponse:
     """A row per game and a column per player (the nets), then the night's lines: carried in,
-    total, paid, still owed; then each payment and each transfer still to make."""
+    total, paid, carried on or written off (a closed night's), still owed, which is carried in
+    + total + paid - carried on; then each payment and each transfer still to make."""
     night = _night(token)
     zone = file_zone(night)
     games = night.games()
@@ -78,12 +80,14 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
         writer.writerow(
             [text_cell(str(game)), *[amount(row.nets[p]) for p in players], night.currency]
         )
-    for label, values in (
+    lines = [
         (gettext("Carried in"), settled.opening),
         (gettext("Night total"), settled.totals),
         (gettext("Paid"), settled.paid),
-        (gettext("Still owed"), settled.owed),
-    ):
+    ]
+    if night.closed:
+        lines.append((closing_label(night), settled.closing))
+    for label, values in (*lines, (gettext("Still owed"), settled.owed)):
         writer.writerow([label, *[amount(values[p]) for p in players], night.currency])
     writer.writerow([])
     writer.writerow([gettext("Who paid"), gettext("To whom"), gettext("How much"), gettext("When")])
@@ -107,33 +111,69 @@ def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return download(pdf_bytes(html), "application/pdf", _file_name(night, "pdf"), inline=True)
 
 
+def _into(request: HttpRequest) -> Group | None:
+    """The group a night is imported into, named by its scoring link's token; None: a new one."""
+    token = request.POST.get("group", request.GET.get("group", ""))
+    if not token:
+        return None
+    found = Group.objects.filter(edit_token=token).first()
+    if found is None:
+        raise Http404(gettext("No group at this link"))
+    return found
+
+
 @require_safe
 def import_form(request: HttpRequest) -> HttpResponse:
-    return render(request, "nights/import.html")
+    return render(request, "nights/import.html", {"into": _into(request)})
+
+
+def _refused(request: HttpRequest, message: str, into: Group | None, status: int = 422):
+    messages.error(request, message)
+    return render(request, "nights/import.html", {"into": into}, status=status)
 
 
 @require_POST
 def import_record(request: HttpRequest) -> HttpResponse:
+    into = _into(request)
     upload = request.FILES.get("record")
-    try:
-        data = json.loads(upload.read()) if upload else None
-    except ValueError:
+    not_a_night = gettext("That file is not a night's JSON record.")
+    try:  # the engine's reading of a record file: each key once, no NaN, no deep nesting
+        data = engine.read_record_json(upload.read()) if upload else None
+    except engine.RecordError:
         data = None
     if not isinstance(data, dict):
-        messages.error(request, gettext("That file is not a night's JSON record."))
-        return render(request, "nights/import.html", status=422)
+        return _refused(request, not_a_night, into)
+    games = data.get("games")
+    count = len(games) if isinstance(games, list) else 0
+    if (
+        not request.user.is_authenticated
+        and 0 < count <= MAX_GAMES  # more is refused by the record's check, taking no slot
+        and (
+            throttle.take_all(
+                [(f"import:{throttle.client_address(request)}", IMPORTS_PER_HOUR, 3600)] * count
+            )
+            is None
+        )
+    ):  # each game counts against the game import's hourly limit
+        said = gettext("This address has imported %(count)s games in the last hour.")
+        why = gettext("Wait an hour, or log in to import more. Nothing was imported.")
+        return _refused(request, f"{said % {'count': IMPORTS_PER_HOUR}} {why}", into, status=429)
     try:
         sent = parse_sent(request.POST, device.device_label(request))
-        outcome = commands.apply(None, sent, ImportNight(data))
+        outcome = commands.apply(
+            None, sent, ImportNight(data, group_id=None if into is None else into.pk)
+        )
     except engine.RecordError as exc:  # a game's first problem: nothing of the night is kept
         why = capfirst(present.located_text(exc.problem))
-        messages.error(request, gettext("The record can't be imported: %(why)s") % {"why": why})
-        return render(request, "nights/import.html", status=422)
-    except (NightRecordError, KeyError, TypeError, ValueError, InvalidOperation):
-        messages.error(request, gettext("That file is not a night's JSON record."))
-        return render(request, "nights/import.html", status=422)
+        return _refused(
+            request, gettext("The record can't be imported: %(why)s") % {"why": why}, into
+        )
+    except NightRecordError as exc:
+        why = str(exc)
+        return _refused(
+            request, gettext("The record can't be imported: %(why)s") % {"why": why}, into
+        )
     if not outcome.done:
-        messages.error(request, outcome.notice)
-        return render(request, "nights/import.html", status=422)
+        return _refused(request, outcome.notice, into)
     remember(request, outcome.made.edit_token)
     return redirect(outcome.made.get_absolute_url())

@@ -10,7 +10,15 @@ from django.urls import reverse
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.models import Game, new_token
-from kalooki_ledger.rules.night import NightGame, NightSettle, Payment, settle_night
+from kalooki_ledger.rules.night import (
+    GroupMoney,
+    GroupNight,
+    NightGame,
+    NightSettle,
+    Payment,
+    group_money,
+    settle_night,
+)
 
 from .history import history_text
 from .names import night_name
@@ -49,6 +57,12 @@ class Group(models.Model):
     def lines(self) -> models.QuerySet:
         return NightChange.objects.filter(group=self, night=None)
 
+    def money(self) -> GroupMoney:
+        """The group's balances and the conservation invariant, from the engine over every
+        night (rules.night.group_money): nothing of it is stored."""
+        nights = self.nights.select_related("carried_to").order_by("number")
+        return group_money([n.group_night() for n in nights])
+
     def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
         return NightChange.objects.create(
             group=self,
@@ -74,6 +88,9 @@ class Night(models.Model):
     opening = models.JSONField(default=dict, blank=True)
     closed = models.CharField(max_length=12, choices=CLOSED_CHOICES, blank=True)
     closing = models.JSONField(default=dict, blank=True)
+    # The part of `opening` that came from outside the group (a night imported with balances
+    # carried in): the rest was carried in from the group's own nights.
+    brought = models.JSONField(default=dict, blank=True)
     carried_to = models.ForeignKey(
         "self", models.SET_NULL, null=True, blank=True, related_name="carried_from"
     )
@@ -130,6 +147,15 @@ class Night(models.Model):
         paid = [Payment(p.payer, p.payee, p.amount) for p in self.payments()]
         closing = {p: Decimal(v) for p, v in self.closing.items()}
         return settle_night(played, opening, paid, order=self.group.regulars, closing=closing)
+
+    def group_night(self, games: list[Game] | None = None) -> GroupNight:
+        return GroupNight(
+            self.number,
+            self.settle(games),
+            self.closed,
+            None if self.carried_to is None else self.carried_to.number,
+            {p: Decimal(v) for p, v in self.brought.items()},
+        )
 
     def digits(self, games: list[Game] | None = None) -> int:
         """Places shown: the currency's; chips (`units`) show the places their games' stakes use."""

@@ -41,6 +41,15 @@ def paid_line(payment, fmt) -> str:
     }
 
 
+def closing_label(night: Night) -> str:
+    """The line of what a closed night's money did (the page, its PDF and CSV say it alike)."""
+    if night.closed == "carried" and night.carried_to is not None:
+        return gettext("Carried into night %(number)s") % {"number": night.carried_to.number}
+    if night.closed == "carried":
+        return gettext("Carried on")
+    return gettext("Written off") if night.closed else ""
+
+
 def _handles(games: list[Game]) -> dict[str, tuple[str, str]]:
     """The payees' handles as the night's games keep them, the latest game's first."""
     held: dict[str, tuple[str, str]] = {}
@@ -86,6 +95,7 @@ def night_page(night: Night, scoring: bool, request) -> dict:
             "opening": fmt(settled.opening[p], signed=True),
             "total": fmt(settled.totals[p], signed=True),
             "paid": paid_words(settled.paid[p], fmt),
+            "closing": fmt(settled.closing[p], signed=True),
             "owed": owed_words(settled.owed[p], fmt),
         }
         for p in settled.players
@@ -135,6 +145,7 @@ def night_page(night: Night, scoring: bool, request) -> dict:
             {"name": p, "amount": fmt(Decimal(v), signed=True)} for p, v in night.closing.items()
         ],
         "players_names": settled.players,
+        "closing_label": closing_label(night),
     }
     if scoring:
         scoring_link = request.build_absolute_uri(night.get_absolute_url())
@@ -164,15 +175,10 @@ def group_played(group: Group) -> list[stats.PlayedGame]:
 
 
 def balances(group: Group) -> dict[str, Decimal]:
-    """Each player's running balance across the group's nights: what the latest open night
-    (with what was carried into it) still settles; a night written off leaves nothing."""
-    owed: dict[str, Decimal] = {}
-    for night in group.nights.order_by("number"):
-        if night.closed:
-            continue
-        for p, v in night.settle().owed.items():
-            owed[p] = owed.get(p, Decimal(0)) + v
-    return owed
+    """Each player's running balance across the group's nights (the engine's `group_money`):
+    every night's still owed, a closed night's difference after a correction included; what
+    was carried sits in the night it went to, and what was written off is gone on purpose."""
+    return dict(group.money().balances)
 
 
 def group_page(group: Group, request) -> dict:

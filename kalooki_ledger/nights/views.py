@@ -17,7 +17,7 @@ from kalooki_ledger.games.house_session import remembered_house_tokens
 from kalooki_ledger.games.models import Game, HouseRules
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.games.session import remembered_tokens
-from kalooki_ledger.games.typed_numbers import read_number
+from kalooki_ledger.games.typed_numbers import example, read_number
 
 from . import pages
 from .commands import (
@@ -117,7 +117,12 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
     remember_group(request, found.edit_token)
     outcome = None
     if request.method == "POST":
-        if request.POST.get("action") == "night":
+        if request.POST.get("action", "") not in ("", "night"):
+            messages.error(
+                request, gettext("That is not one of this form's actions: nothing was changed.")
+            )
+            outcome = commands.Outcome(commands.Verdict.REFUSED)
+        elif request.POST.get("action") == "night":
             outcome = _answered(request, None, StartNight(found.pk))
             if outcome.done:
                 remember(request, outcome.made.edit_token)
@@ -183,13 +188,21 @@ def _amount(text: str) -> Decimal | None:
     return None if typed is None else Decimal(typed.plain)
 
 
+def _unknown_action(request: HttpRequest, night: Night) -> HttpResponse:
+    """A form's action that none of its buttons sends: refused, never taken for the default."""
+    messages.error(request, gettext("That is not one of this form's actions: nothing was changed."))
+    return _night_page(request, night, True, commands.Outcome(commands.Verdict.REFUSED))
+
+
 @require_POST
 def night_pay(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
     amount = _amount(request.POST.get("amount", ""))
-    if amount is None:
-        messages.error(request, gettext("An amount is a number, such as 5 or 2.50."))
-        return redirect(found.get_absolute_url())
+    if amount is None:  # said in the page's language; the command reads the rest (its bounds)
+        typed = gettext("Type an amount in digits, such as %(example)s.")
+        messages.error(request, typed % {"example": example()})
+        found.refresh_from_db()
+        return _night_page(request, found, True, commands.Outcome(commands.Verdict.REFUSED))
     command = RecordPayment(
         request.POST.get("payer", ""),
         request.POST.get("payee", ""),
@@ -215,14 +228,20 @@ def night_game(request: HttpRequest, token: str) -> HttpResponse:
     game = Game.objects.filter(edit_token=request.POST.get("game", "")).first()
     if game is None:
         raise Http404(gettext("No game at this link"))
-    asked = TakeOutGame(game.pk) if request.POST.get("action") == "out" else AddGame(game.pk)
+    action = request.POST.get("action", "add")
+    if action not in ("add", "out"):
+        return _unknown_action(request, found)
+    asked = TakeOutGame(game.pk) if action == "out" else AddGame(game.pk)
     return _night_answer(request, found, _answered(request, found, asked))
 
 
 @require_POST
 def night_close(request: HttpRequest, token: str) -> HttpResponse:
     found = _night(token)
-    asked = WriteOff() if request.POST.get("action") == "write-off" else CarryOver()
+    action = request.POST.get("action", "carry")
+    if action not in ("carry", "write-off"):
+        return _unknown_action(request, found)
+    asked = WriteOff() if action == "write-off" else CarryOver()
     outcome = _answered(request, found, asked)
     if outcome.done and isinstance(asked, CarryOver):
         found.refresh_from_db()

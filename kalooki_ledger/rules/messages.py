@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "amount-shape": _('%(what)s must be an amount such as "0.50"'),
     "amount-negative": _("%(what)s can't be negative: use 0 or more"),
     "amount-too-big": _("%(what)s can be at most %(most)s"),
+    "amount-zero": _("%(what)s must be more than 0"),
     "amount-whole": _("%(what)s in %(currency)s can have no decimal places"),
     "amount-places": _("%(what)s in %(currency)s can have at most %(digits)s decimal places"),
 }

@@ -7,6 +7,8 @@ from .errors import RecordError, as_json, problem
 
 ZERO = Decimal(0)
 MAX_STAKE = Decimal("1000000")
+# A night's balance carried in or out: many nights' money, still far from unbounded.
+MAX_BALANCE = Decimal("1000000000")
 
 # ISO 4217 currencies whose minor unit is not hundredths.
 _MINOR_DIGITS = {
@@ -36,24 +38,38 @@ def quantum(digits: int) -> Decimal:
     return Decimal(1).scaleb(-digits)
 
 
-def parse_amount(value: object, what: str, currency: str) -> Decimal:
-    """A stake from a string or an integer; floats are refused because they are not exact."""
-    if isinstance(value, bool | float):
+def parse_amount(
+    value: object,
+    what: str,
+    currency: str,
+    *,
+    positive: bool = False,
+    signed: bool = False,
+    exact: bool = False,
+    most: Decimal = MAX_STAKE,
+) -> Decimal:
+    """A stake from a string or an integer; floats are refused because they are not exact.
+    `positive`: more than 0 (a payment); `signed`: below 0 too, down to -`most` (a balance);
+    `exact`: the canonical form only (an API's or record's: a string or an integer, no spaces)."""
+    if isinstance(value, bool | float) or (exact and isinstance(value, Decimal)):
         raise RecordError(problem("amount-float", what=what))
     if isinstance(value, int | Decimal):
         amount = Decimal(value)
     elif isinstance(value, str):
-        if not PLAIN_AMOUNT.fullmatch(value.strip()):
-            raise RecordError(problem("amount-not-number", what=what, value=as_json(value)))
-        amount = Decimal(value.strip())
+        text = value if exact else value.strip()
+        if len(text) > 40 or not PLAIN_AMOUNT.fullmatch(text):
+            raise RecordError(problem("amount-not-number", what=what, value=as_json(value[:40])))
+        amount = Decimal(text)
     else:
         raise RecordError(problem("amount-shape", what=what))
     if not amount.is_finite():
         raise RecordError(problem("amount-not-number", what=what, value=as_json(value)))
-    if amount < 0:
+    if amount < 0 and not signed:
         raise RecordError(problem("amount-negative", what=what))
-    if amount > MAX_STAKE:
-        raise RecordError(problem("amount-too-big", what=what, most=f"{MAX_STAKE:,}"))
+    if abs(amount) > most:
+        raise RecordError(problem("amount-too-big", what=what, most=f"{most:,}"))
+    if positive and amount == 0:
+        raise RecordError(problem("amount-zero", what=what))
     digits = minor_digits(currency)
     if amount != amount.quantize(quantum(digits), rounding=ROUND_DOWN):
         if digits == 0:

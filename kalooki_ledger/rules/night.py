@@ -8,9 +8,25 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
+from .money import MAX_BALANCE, MAX_STAKE, parse_amount
 from .settle import Transfer, fewest_transfers
+from .words import gettext_noop as _
 
 ZERO = Decimal(0)
+MAX_PAYMENT = MAX_STAKE  # one payment at most 1,000,000 of the currency
+PAYMENT = _("a payment")
+BALANCE = _("a balance carried in or out")
+
+
+def payment_amount(value: object, currency: str, *, exact: bool = False) -> Decimal:
+    """A payment's amount, the one reading (pages, API, import, commands): more than 0, at most
+    `MAX_PAYMENT`, the currency's places; `exact` for the API's and record's canonical form."""
+    return parse_amount(value, PAYMENT, currency, positive=True, exact=exact, most=MAX_PAYMENT)
+
+
+def balance_amount(value: object, currency: str) -> Decimal:
+    """A player's balance carried into or out of a night, as a record writes it: signed."""
+    return parse_amount(value, BALANCE, currency, signed=True, exact=True, most=MAX_BALANCE)
 
 
 @dataclass(frozen=True)
@@ -146,3 +162,113 @@ def settle_night(
 def carried(night: NightSettle) -> dict[str, Decimal]:
     """What a night leaves unpaid, carried into the group's next night as opening balances."""
     return {p: v for p, v in night.owed.items() if v != 0}
+
+
+OPEN, CARRIED, WRITTEN_OFF = "", "carried", "written-off"
+
+
+@dataclass(frozen=True)
+class GroupNight:
+    """A night as its group's money reads it: its settle-up, how it was closed, the number of
+    the night its unpaid money was last carried into, and `brought`: the part of its opening
+    that came from outside the group (a night imported with balances carried in)."""
+
+    number: int
+    settle: NightSettle
+    closed: str = OPEN
+    carried_to: int | None = None
+    brought: Mapping[str, Decimal] = MappingProxyType({})
+
+    @property
+    def leftover(self) -> Mapping[str, Decimal]:
+        """A closed night's difference after a hand was corrected: still to carry or write off."""
+        if not self.closed:
+            return MappingProxyType({})
+        return MappingProxyType({p: v for p, v in self.settle.owed.items() if v != 0})
+
+
+@dataclass(frozen=True)
+class GroupMoney:
+    """The group's money: each player's balance (every night's still owed: an open night's, and
+    a closed night's difference after a correction) and where every amount went."""
+
+    balances: Mapping[str, Decimal]
+    games_and_payments: Mapping[str, Decimal]  # every game's net and payment, counted once
+    brought: Mapping[str, Decimal]  # balances that came in from outside (imports)
+    written_off: Mapping[str, Decimal]
+    problems: tuple[str, ...]  # the conservation invariant broken, said in plain English
+
+    @property
+    def conserved(self) -> bool:
+        return not self.problems
+
+
+def _add(into: dict[str, Decimal], values: Mapping[str, Decimal], sign: int = 1) -> None:
+    for p, v in values.items():
+        into[p] = into.get(p, ZERO) + sign * v
+
+
+def _nonzero(values: Mapping[str, Decimal]) -> dict[str, Decimal]:
+    return {p: v for p, v in values.items() if v != 0}
+
+
+def group_money(nights: Sequence[GroupNight]) -> GroupMoney:
+    """The group's balances and the conservation invariant (docs/nights.md), for every player:
+
+        balance = every night's still owed
+                = games' nets + payments + brought in - written off
+
+    where a carry moves money between nights and never makes or loses any: every night's
+    opening is what was brought into it from outside plus what was carried into it, each
+    carried amount landing in one night after the one it left, whose money was open then."""
+    balances: dict[str, Decimal] = {}
+    counted: dict[str, Decimal] = {}
+    brought: dict[str, Decimal] = {}
+    written_off: dict[str, Decimal] = {}
+    opened: dict[str, Decimal] = {}
+    carried: dict[str, Decimal] = {}
+    problems: list[str] = []
+    numbers = {n.number: n for n in nights}
+    for night in nights:
+        s = night.settle
+        _add(balances, s.owed)
+        _add(counted, {p: s.totals[p] + s.paid[p] for p in s.players})
+        _add(brought, night.brought)
+        _add(opened, s.opening)
+        if night.closed == WRITTEN_OFF:
+            _add(written_off, s.closing)
+        elif night.closed == CARRIED:
+            _add(carried, s.closing)
+            target = numbers.get(night.carried_to or 0)
+            if target is None or target.number <= night.number:
+                problems.append(f"night {night.number} was carried into no later night")
+        elif any(s.closing.values()):
+            problems.append(f"night {night.number} is open and has money carried out")
+        for what, values in (
+            ("opening", s.opening),
+            ("closing", s.closing),
+            ("brought", night.brought),
+        ):
+            if sum(values.values(), ZERO) != 0:
+                problems.append(f"night {night.number}'s {what} does not sum to zero")
+        for game in s.games:
+            if game.over and sum(game.nets.values(), ZERO) != 0:
+                problems.append(f"game {game.name} of night {night.number} does not sum to zero")
+    landed = dict(brought)
+    _add(landed, carried)
+    if _nonzero(opened) != _nonzero(landed):
+        problems.append("the nights' openings are not what was carried and brought into them")
+    expected = dict(counted)
+    _add(expected, brought)
+    _add(expected, written_off, -1)
+    if _nonzero(balances) != _nonzero(expected):
+        problems.append("the balances are not the games, payments and balances brought in")
+    if sum(balances.values(), ZERO) != 0:
+        problems.append("the balances do not sum to zero")
+    return GroupMoney(
+        balances=_frozen(_nonzero(balances)),
+        games_and_payments=_frozen(_nonzero(counted)),
+        brought=_frozen(_nonzero(brought)),
+        written_off=_frozen(_nonzero(written_off)),
+        problems=tuple(problems),
+    )

@@ -21,7 +21,7 @@
     var data = new FormData(form);
     return entries.some(function (e) {
       return e.body.transfer && e.body.from === data.get("payer") && e.body.to === data.get("payee") &&
-        e.body.amount === canonical(data.get("amount"));
+        e.body.amount === canonical(data.get("amount"), form);
     });
   }
   function show(entries) {
@@ -57,12 +57,14 @@
   function refresh() { return kept().then(show); }
 
   // The amount as the API takes it (a canonical decimal, "2.50"), read from what was typed in
-  // the page's language: its decimal mark and its grouping of thousands, as the server's
-  // typed_numbers reads a form. Null when it is not a number.
-  function canonical(text) {
+  // the page's language: the marks the server formats with (the input's data-decimal and
+  // data-grouping), as its typed_numbers reads a form. Null when it is not a number.
+  function canonical(text, form) {
+    var input = form && form.querySelector("input[name=amount][data-decimal]");
     var parts = new Intl.NumberFormat(document.documentElement.lang || "en").formatToParts(1000.5);
     var mark = function (type) { return (parts.filter(function (p) { return p.type === type; })[0] || {}).value || ""; };
-    var decimal = mark("decimal") || ".", group = mark("group");
+    var decimal = (input && input.getAttribute("data-decimal")) || mark("decimal") || ".";
+    var group = input ? input.getAttribute("data-grouping") || "" : mark("group");
     var groups = /\s/.test(group) ? " \u00a0\u202f" : group;
     var decimals = decimal + (groups.indexOf(".") < 0 ? "." : "");
     var escape = function (chars) { return chars.replace(/[\\\]^-]/g, "\\$&"); };
@@ -80,7 +82,7 @@
       key: data.get("key"),
       version: Number(data.get("version")),
       body: {
-        from: data.get("payer"), to: data.get("payee"), amount: canonical(data.get("amount")),
+        from: data.get("payer"), to: data.get("payee"), amount: canonical(data.get("amount"), form),
         transfer: data.get("ticked") === "1"
       },
       text: said ? said.textContent : data.get("payer") + " → " + data.get("payee") + " " + data.get("amount"),

@@ -1,6 +1,7 @@
 """A night on a phone at 390 px: its games, totals and one settle-up, no sideways scroll."""
 
 import re
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import expect
@@ -60,3 +61,29 @@ def test_a_nights_page_opened_once_opens_again_without_signal(phone):
     expect(page.locator("h1")).to_have_text("Friday friends · night 1")
     expect(page.locator("html")).to_have_attribute("data-kept-at", re.compile(".+"))
     page.context.set_offline(False)
+
+
+def test_a_payment_typed_in_swedish_without_signal_is_sent_in_the_apis_form(phone):
+    n = night(group(currency="SEK"), finished(currency="SEK"))
+    page = phone
+    page.goto(n.get_absolute_url())
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "sv", "url": page.evaluate("location.origin")}]
+    )
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    page.locator("details.other-payment summary").click()
+    form = page.locator("details.other-payment form")
+    form.locator("select[name=payer]").select_option("Mark")
+    form.locator("select[name=payee]").select_option("John")
+    form.locator("input[name=amount]").fill("1 002,50")
+    page.context.set_offline(True)
+    form.locator("button[type=submit]").click()
+    expect(page.locator("[data-night-outbox]")).to_contain_text("Mark")
+    assert n.night_payments.count() == 0
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".payments li")).to_have_count(1)
+    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+    payment = n.night_payments.get()
+    assert (payment.payer, payment.payee, payment.amount) == ("Mark", "John", Decimal("1002.50"))

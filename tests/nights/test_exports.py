@@ -65,7 +65,10 @@ def test_a_record_that_is_no_night_or_whose_game_is_damaged_imports_nothing(clie
     data["games"][0]["hands"][0]["winner"] = "Nobody"
     for body, said in (
         (json.dumps(data), "can&#x27;t be imported: Hand 1"),
-        (json.dumps({"format": "kalooki-night/1", "payments": [{}]}), "not a night"),
+        (
+            json.dumps({"format": "kalooki-night/1", "payments": [{}]}),
+            "be imported: The group&#x27;s name",
+        ),
         ("[1, 2]", "not a night"),
     ):
         upload = io.BytesIO(body.encode())

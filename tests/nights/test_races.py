@@ -9,10 +9,11 @@ import pytest
 from django.db import connection
 
 from kalooki_ledger.games import commands
+from kalooki_ledger.games.answers import status
 from kalooki_ledger.games.commands import Verdict
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.nights.commands import RecordPayment
-from kalooki_ledger.nights.models import Night
+from kalooki_ledger.nights.commands import AddGame, CarryOver, RecordPayment, StartNight, WriteOff
+from kalooki_ledger.nights.models import Group, Night, NightGameLink
 from kalooki_ledger.rules import Hand
 
 from .factories import finished, night, sent
@@ -95,3 +96,44 @@ def test_a_payment_racing_a_hands_correction_is_applied_with_new_totals_or_refus
         assert dict(settled.totals) == nets  # the new totals, whatever won the race
         assert settled.owed["Mark"] == nets["Mark"] + (16 if paid.applied else 0)
     assert seen  # each round ended one of the two ways
+
+
+def test_two_nights_adding_one_game_at_the_same_instant_store_it_once_and_refuse_the_other():
+    for _ in range(4):
+        game = finished()
+        nights = [night(None), night(None)]
+
+        def add(n, game=game):
+            return lambda: commands.apply(
+                Night.objects.get(pk=n.pk), sent(n.version), AddGame(game.pk)
+            )
+
+        answers = at_once(add(nights[0]), add(nights[1]))
+        assert sorted(a.verdict.value for a in answers) == ["applied", "refused"]
+        refused = next(a for a in answers if not a.applied)
+        assert status(refused) == 422
+        assert "already in another night" in refused.notice
+        assert NightGameLink.objects.filter(game=game).count() == 1
+
+
+def test_a_carry_racing_a_write_off_of_the_night_it_goes_to_never_lands_in_a_closed_night():
+    for _ in range(4):
+        first = night(None, finished())
+        second = commands.apply(None, sent(), StartNight(first.group_id)).made
+
+        def carry(n=first):
+            return commands.apply(Night.objects.get(pk=n.pk), sent(n.version), CarryOver())
+
+        def write_off(n=second):
+            return commands.apply(Night.objects.get(pk=n.pk), sent(n.version), WriteOff())
+
+        carried, written = at_once(carry, write_off)
+        assert carried.applied
+        # Written off first, or refused as stale: the carry into it moved its version.
+        assert written.verdict in (Verdict.APPLIED, Verdict.STALE)
+        landed = Night.objects.get(pk=first.pk).carried_to
+        assert landed.closed == "" and landed.opening
+        assert not Night.objects.get(pk=second.pk).opening or landed == second
+        money = Group.objects.get(pk=first.group_id).money()
+        assert money.conserved, money.problems
+        assert dict(money.balances) == {"Andy": -7, "Mark": -16, "John": 30, "Frank": -7}

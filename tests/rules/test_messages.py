@@ -349,6 +349,7 @@ ENGLISH = {
         {"what": "the stake", "most": "1,000,000"},
         "the stake can be at most 1,000,000",
     ),
+    "amount-zero": ({"what": "a payment"}, "a payment must be more than 0"),
     "amount-whole": (
         {"what": "the stake", "currency": "JPY"},
         "the stake in JPY can have no decimal places",

@@ -1,0 +1,152 @@
+"""A night import is checked like a command: one currency, the night's players, balances that
+sum to zero, the engine's reading of every game and of every amount, the game import's limits,
+the engine's JSON reading (each key once, no NaN, no deep nesting). A bad record is refused with
+a sentence and nothing is stored. A carried night's record is imported into its own group or as
+a new group, keeping what was carried. On SQLite and PostgreSQL."""
+
+import copy
+import io
+import json
+import secrets
+from decimal import Decimal
+
+import pytest
+
+from kalooki_ledger.games import commands
+from kalooki_ledger.nights.commands import CarryOver, RecordPayment
+from kalooki_ledger.nights.models import Group, Night
+from kalooki_ledger.nights.record import night_json
+from tests.security.factories import snapshot
+
+from .factories import finished, group, night, sent
+
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
+D = Decimal
+
+
+def upload(client, raw, **extra):
+    data = raw if isinstance(raw, bytes) else json.dumps(raw).encode()
+    file = io.BytesIO(data)
+    file.name = "night.json"
+    fields = {"record": file, "key": secrets.token_urlsafe(12), **extra}
+    return client.post("/nights/import/send/", fields)
+
+
+@pytest.fixture
+def record():
+    n = night(group(currency="SEK"), finished(currency="SEK"))
+    assert commands.apply(n, sent(n.version), RecordPayment("Mark", "John", D(16))).applied
+    return night_json(Night.objects.get(pk=n.pk))
+
+
+def changed(record, change):
+    bad = copy.deepcopy(record)
+    change(bad)
+    return bad
+
+
+BAD = {
+    "a GBP game in an SEK night": lambda r: r["games"][0]["stakes"].update(currency="GBP"),
+    "currency XYZ": lambda r: r.update(currency="XYZ"),
+    "currency TOOLONGCURRENCY": lambda r: r.update(currency="TOOLONGCURRENCY"),
+    "duplicate regulars": lambda r: r["group"].update(regulars=["Andy", "andy"]),
+    "an opening that is no number": lambda r: r.update(opening={"Andy": "lots", "Mark": "1"}),
+    "openings not summing to zero": lambda r: r.update(opening={"Andy": "5", "Mark": "1"}),
+    "a payment of 10^12": lambda r: r["payments"][0].update(amount="1000000000000"),
+    "a payment to a stranger": lambda r: r["payments"][0].update(to="Zed"),
+    "a payment to oneself": lambda r: r["payments"][0].update(to="Mark"),
+    "a negative payment": lambda r: r["payments"][0].update(amount="-16"),
+    "a payment of 1e2": lambda r: r["payments"][0].update(amount="1e2"),
+    "a payment's unknown key": lambda r: r["payments"][0].update(note="x"),
+    "a payment at no time": lambda r: r["payments"][0].update(at="yesterday"),
+    'closed: "garbage"': lambda r: r.update(closed="garbage"),
+    "a closing on an open night": lambda r: r.update(closing={"Andy": "7", "Mark": "-7"}),
+    "a closing not summing to zero": lambda r: r.update(closed="carried", closing={"Andy": "7"}),
+    "an unknown key": lambda r: r.update(owner="me"),
+    "40 games in one upload": lambda r: r.update(games=r["games"] * 40),
+    "a group with no name": lambda r: r["group"].update(name="  "),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_night_record_is_refused_with_a_sentence_and_stores_nothing(client, record, case):
+    before = snapshot()
+    response = upload(client, changed(record, BAD[case]))
+    assert response.status_code == 422, case
+    said = response.content.decode()
+    assert "be imported: " in said or "is not a night" in said
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "nan",  # a NaN amount
+        "deep",  # JSON nested 100,000 deep
+        "twice",  # a key given twice
+    ],
+)
+def test_a_record_json_no_engine_reads_is_refused_not_a_500(client, record, raw):
+    text = json.dumps(changed(record, lambda r: r["payments"][0].update(amount="NAN")))
+    data = {
+        "nan": text.replace('"NAN"', "NaN"),
+        "deep": "[" * 100_000 + "]" * 100_000,
+        "twice": text.replace('"closed": null', '"closed": null, "closed": "carried"'),
+    }[raw]
+    before = snapshot()
+    response = upload(client, data.encode())
+    assert response.status_code == 422
+    assert snapshot() == before
+
+
+def test_the_good_record_imports_and_keeps_its_payment(client, record):
+    response = upload(client, record)
+    assert response.status_code == 302
+    imported = Night.objects.order_by("-pk").first()
+    assert imported.night_payments.get().amount == 16
+
+
+def carried_night():
+    g = group("Friday friends", currency="SEK")
+    n = night(g, finished(currency="SEK"))
+    assert commands.apply(n, sent(n.version), RecordPayment("Mark", "John", D(16))).applied
+    n = Night.objects.get(pk=n.pk)
+    assert commands.apply(n, sent(n.version), CarryOver()).applied
+    return g, night_json(Night.objects.get(pk=n.pk))
+
+
+CARRIED = {"Andy": D(-7), "John": D(14), "Frank": D(-7)}
+
+
+def test_a_carried_nights_record_imported_as_a_new_group_keeps_what_was_carried(client):
+    g, record = carried_night()
+    assert upload(client, record).status_code == 302
+    new = Group.objects.exclude(pk=g.pk).get()
+    money = new.money()
+    assert money.conserved, money.problems
+    assert dict(money.balances) == CARRIED
+    imported = new.nights.get(number=1)
+    assert imported.carried_to.number == 2
+    page = client.get(imported.get_absolute_url()).content.decode()
+    assert "carried into night 2" in page
+
+
+def test_a_carried_nights_record_imported_into_its_group_keeps_its_balances(client):
+    g, record = carried_night()
+    before = dict(g.money().balances)
+    assert before == CARRIED
+    assert upload(client, record, group=g.edit_token).status_code == 302
+    money = Group.objects.get(pk=g.pk).money()
+    assert money.conserved, money.problems
+    assert dict(money.balances) == {p: 2 * v for p, v in CARRIED.items()}
+    assert Group.objects.count() == 1
+
+
+def test_a_night_carried_into_imported_as_a_new_group_brings_its_balances_in(client):
+    g, _ = carried_night()
+    following = g.nights.get(number=2)
+    assert upload(client, night_json(following)).status_code == 302
+    new = Group.objects.exclude(pk=g.pk).get()
+    money = new.money()
+    assert money.conserved, money.problems
+    assert dict(money.balances) == CARRIED == dict(money.brought)
