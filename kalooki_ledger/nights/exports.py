@@ -2,8 +2,8 @@
 sheets), CSV in the reader's language and its JSON record; and a night's record imported."""
 
 import csv
-import json
 import io
+import json
 
 from django.contrib import messages
 from django.core.serializers.json import DjangoJSONEncoder
