@@ -44,7 +44,6 @@ POLL_SECONDS = 3  # the watch page's and a board table's hx-trigger
 FRAME_SECONDS = 5  # the board frame's hx-trigger
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 FORM_VERSION = re.compile(r'name="version" value="(\d+)"')
-VERSION = re.compile(r'data-version="(\d+)"')
 LIVE = re.compile(r'id="live" hx-get="([^"]+)"')  # the watch page's poll, ?v= its revision
 PANEL = re.compile(r'class="room-live" hx-get="([^"?]+)\?v=([^"]*)"')
 FRAME_KEY = re.compile(r'id="board"[^>]* hx-get="[^"?]+\?v=([0-9a-f]+)"')
@@ -295,7 +294,8 @@ def stored(host: str, game: dict) -> list[str]:
     sent = acked[game["url"]]
     if game["url"] in pending and kept == [*sent, pending[game["url"]]]:
         kept = kept[:-1]  # its answer never came, but it was stored: right as well
-    version = int(VERSION.search(requests.get(host + game["share_url"], timeout=30).text)[1])
+    # The scoring page, which no cache keeps (nginx keeps the watch page for two seconds).
+    version = int(FORM_VERSION.search(requests.get(host + game["url"], timeout=30).text)[1])
     problems = []
     if kept != sent:
         problems.append(f"{game['url']}: {len(sent)} hands acknowledged, {len(kept)} stored")
