@@ -19,6 +19,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -90,14 +91,16 @@ def manage(env: dict, *args: str, stdin: str = "") -> str:
 
 
 class Server:
-    """`make serve-prod` on a free loopback port, its own process group, its log in `folder`."""
+    """`make serve-prod` on a free loopback port, its own process group; its log in a temporary
+    folder, removed once it stops (kept, and named, should it not start)."""
 
-    def __init__(self, workers: int, folder: Path) -> None:
+    def __init__(self, workers: int) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="kalooki-load-"))
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             address = f"127.0.0.1:{s.getsockname()[1]}"
         command = ["make", "-s", "serve-prod", f"HOST={address}", f"WORKERS={workers}"]
-        with open(folder / "server.log", "wb") as log:
+        with open(self.folder / "server.log", "wb") as log:
             self.process = subprocess.Popen(
                 command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
             )
@@ -107,13 +110,15 @@ class Server:
         try:
             wait_for(self.url + "/", 120, self.process)
         except BaseException:
-            self.stop()
-            raise
+            self.stop(keep=True)
+            raise SystemExit(f"The server did not start: {self.folder / 'server.log'}") from None
 
-    def stop(self) -> None:
+    def stop(self, keep: bool = False) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=30)
+        if not keep:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def new_games(options) -> tuple[list[dict], list[str]]:
@@ -143,14 +148,13 @@ def _start(environment, **_kwargs) -> None:
     if options is None:
         return
     if options.serve:
-        folder = Path(tempfile.mkdtemp(prefix="kalooki-load-"))
         if options.serve == "cluster":
             from cluster import Cluster
 
             server = Cluster(servers=2, workers=options.workers)
             server.__enter__()
         else:
-            server = Server(options.workers, folder)
+            server = Server(options.workers)
         run["server"] = server
         environment.host = server.url
         run["games"], run["boards"] = new_games(options)
