@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT / "scripts"))  # scripts/ is a folder, not a package
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 CLUB = "load-evening"
+MAX_SECONDS = 3600  # a run is bounded: an hour at most
 POLL_SECONDS = 3  # the watch page's and a board table's hx-trigger
 FRAME_SECONDS = 5  # the board frame's hx-trigger
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -75,7 +76,11 @@ def _options(parser) -> None:
 
 def loopback(url: str) -> str:
     host = urllib.parse.urlsplit(url).hostname or ""
-    if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
+    try:
+        near = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name other than localhost
+        near = False
+    if not near:
         raise SystemExit(f"{url}: the load test only loads this machine (127.0.0.0/8, ::1)")
     return url.rstrip("/")
 
@@ -147,6 +152,8 @@ def _start(environment, **_kwargs) -> None:
     options = environment.parsed_options
     if options is None:
         return
+    if not options.headless or not 0 < (options.run_time or 0) <= MAX_SECONDS:
+        raise SystemExit(f"The load test runs --headless, --run-time {MAX_SECONDS} s at most")
     if options.serve:
         if options.serve == "cluster":
             from cluster import Cluster
@@ -155,14 +162,19 @@ def _start(environment, **_kwargs) -> None:
             server.__enter__()
         else:
             server = Server(options.workers)
-        run["server"] = server
         environment.host = server.url
-        run["games"], run["boards"] = new_games(options)
+        try:
+            run["games"], run["boards"] = new_games(options)
+        except BaseException:
+            server.stop()
+            raise
+        run["server"] = server
     else:
+        loopback(environment.host or "")
         with open(options.games) as file:
             made = json.load(file)
         run["games"], run["boards"] = made["games"], made["boards"]
-    environment.host = loopback(environment.host or "")
+    environment.host = loopback(environment.host)
     for user in (Table, Watcher, Board):
         user.host = environment.host
     Table.fixed_count = len(run["games"])
