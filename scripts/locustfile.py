@@ -315,7 +315,7 @@ def stored(host: str, game: dict) -> list[str]:
     problems = []
     if kept != sent:
         problems.append(f"{game['url']}: {len(sent)} hands acknowledged, {len(kept)} stored")
-    elif version != run["first"].get(game["url"], 0) + len(kept):
+    elif game["url"] in run["first"] and version != run["first"][game["url"]] + len(kept):
         problems.append(f"{game['url']}: version {version} after {len(kept)} hands")
     return problems
 
@@ -325,7 +325,10 @@ def _check(environment, **_kwargs) -> None:
     """Every acknowledged hand stored once, in order, its versions contiguous."""
     for game in run["games"]:
         game.setdefault("record", game["url"].replace("/g/", "/sheets/g/", 1) + "record.json")
-        run["problems"] += stored(environment.host, game)
+        try:
+            run["problems"] += stored(environment.host, game)
+        except (requests.RequestException, ValueError, KeyError, TypeError) as exc:
+            run["problems"].append(f"{game['url']}: could not read it back: {exc!r}")
 
 
 def figures(stats) -> dict:
