@@ -1,5 +1,5 @@
 """`make load`'s locustfile (scripts/locustfile.py) run briefly against a live server, so the
-load test cannot rot: a few tables, watchers and a board for a few seconds of locust's own run
+load test cannot rot: a few tables, watchers and a board for twelve seconds of locust's own run
 time; locust exits 0, and every hand it had acknowledged is stored once, in order, each moving its
 game's version by one. No latency is asserted: speed belongs to `make load` and `make bench`."""
 
@@ -39,7 +39,7 @@ def test_a_short_locust_evening_stores_every_acknowledged_hand_once(live_server,
     done = subprocess.run(
         [
             *locust,
-            *("--users", "6", "--spawn-rate", "6", "--run-time", "8s", "--stop-timeout", "10"),
+            *("--users", "6", "--spawn-rate", "6", "--run-time", "12s", "--stop-timeout", "10"),
             *("--host", live_server.url, "--games", str(tmp_path / "games.json")),
             *("--results", str(tmp_path / "acked.json"), "--csv", str(tmp_path / "load")),
             "--only-summary",
