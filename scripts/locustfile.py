@@ -32,7 +32,7 @@ from itertools import count
 from pathlib import Path
 
 import requests
-from gevent.pool import Group
+from gevent.pool import Pool
 from locust import HttpUser, between, constant_pacing, events, task
 from locust.exception import StopUser
 
@@ -294,8 +294,9 @@ class Board(HttpUser):
             frame = poll(self, "board frame poll", f"{self.url}?v={self.key}")
             if key := FRAME_KEY.search(frame):
                 self.key, self.panels = key.group(1), dict(PANEL.findall(frame))
-        # Each table's panel polls by itself (its own hx-trigger), so all at once here too.
-        Group().map(self.follow_table, list(self.panels.items()))
+        # Each table's panel polls by itself (its own hx-trigger), so side by side here too, on
+        # at most six connections, as a browser has to one server.
+        Pool(6).map(self.follow_table, list(self.panels.items()))
 
     def follow_table(self, panel: tuple[str, str]) -> None:
         path, version = panel
