@@ -125,6 +125,8 @@ MEASURE = """() => {
     badges: px('.tag'),
     undealt: cards.filter((card) => !card.querySelector('.status.waiting')
       && !card.querySelector('.tag.deals')).map((card) => card.querySelector('h2').textContent),
+    unrevised: cards.filter((card) => !/[?]v=[0-9a-f]+$/.test(
+      card.querySelector('.room-live').getAttribute('hx-get'))).length,
     scrolls: root.scrollWidth > innerWidth,
     tall: root.scrollHeight > innerHeight,
   };
@@ -186,6 +188,7 @@ def test_the_club_board_fills_the_screen_readably_at_every_number_of_tables(
         assert min(seen["names"], seen["totals"]) >= LARGE[count], (count, seen)
         assert seen["status"] >= 0.6 * LARGE[count], (count, seen)
         assert seen["undealt"] == [], (count, seen)  # every table playing shows who deals
+        assert seen["unrevised"] == 0, (count, seen)  # a table polls with its revision: a 204
         if count <= 8:
             assert min(seen["status"], seen["badges"]) >= BADGES, (count, seen)
         if count == 8:  # a hand at table 5 sends Ulf over: the card that polled it is refitted
