@@ -90,9 +90,20 @@ serve-prod: $(VENV)/.installed
 	$(PROD_ENV) $(BIN)/gunicorn kalooki_ledger.wsgi --bind $(HOST) --workers $(WORKERS) \
 		--access-logfile - --forwarded-allow-ips="$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
-# 50 tables scoring a hand a second for a minute against gunicorn on loopback; bounded, self-stopping.
+# A club evening (scripts/locustfile.py): 12 tables scoring, 100 watchers polling and 2 room
+# boards for LOAD_TIME against `make serve-prod` (LOAD_WORKERS workers) on a throwaway
+# PostgreSQL, all on 127.0.0.1; prints requests/s and p50/p95/p99 per kind, keeps locust's CSV
+# and HTML report in LOAD_REPORT, and fails if a request errs or an acknowledged hand is lost.
+LOAD_TIME ?= 5m
+LOAD_WORKERS ?= 4
+LOAD_REPORT ?= /tmp/kalooki-load
+LOCUST = $(BIN)/locust -f scripts/locustfile.py --headless --users 114 --spawn-rate 20 \
+	--run-time $(LOAD_TIME) --stop-timeout 30 --only-summary --workers $(LOAD_WORKERS) \
+	--tables 12 --boards 2
 load: $(VENV)/.installed
-	$(PYTHON) scripts/load.py --tables 50 --seconds 60 --workers $(WORKERS)
+	mkdir -p $(LOAD_REPORT)
+	scripts/with-postgres $(LOCUST) --serve prod --csv $(LOAD_REPORT)/load \
+		--html $(LOAD_REPORT)/load.html
 
 # Two app servers as serve-prod runs them on one throwaway PostgreSQL, nginx in front
 # (deploy/nginx.conf), all on 127.0.0.1 in a temporary folder; runs until interrupted.
@@ -100,10 +111,13 @@ cluster: $(VENV)/.installed
 	scripts/need-nginx
 	scripts/with-postgres $(PYTHON) scripts/cluster.py --workers $(WORKERS)
 
-# 200 tables, 2,000 watchers for a minute through that cluster's nginx; bounded, self-stopping.
+# The same evening through nginx before two app servers (scripts/cluster.py), each with
+# LOAD_WORKERS workers; its report beside make load's.
 load-cluster: $(VENV)/.installed
 	scripts/need-nginx
-	scripts/with-postgres $(PYTHON) scripts/load_cluster.py --workers $(WORKERS)
+	mkdir -p $(LOAD_REPORT)
+	scripts/with-postgres $(LOCUST) --serve cluster --csv $(LOAD_REPORT)/cluster \
+		--html $(LOAD_REPORT)/cluster.html
 
 # Lighthouse (mobile) on the table page: the npm package beside the project, where npm exists;
 # it drives Debian's Chromium (CHROME_PATH), never a browser of its own. 12.x runs on Debian's

@@ -1,6 +1,5 @@
 """The production set-up: deploy checks, hashed and compressed static files, gunicorn, CSP."""
 
-import importlib.util
 import os
 import signal
 import socket
@@ -158,11 +157,3 @@ def test_hsts_preload_and_subdomains_are_off_with_https_until_opted_into(tmp_pat
     assert settings_of(opted, *names) == ["31536000", "True", "True"]
     plain = prod_env(tmp_path, DJANGO_HTTPS="0", DJANGO_HSTS_PRELOAD="1")
     assert settings_of(plain, *names) == ["0", "False", "False"]
-
-
-def test_the_load_test_runs_the_server_exactly_as_make_serve_prod_does():
-    spec = importlib.util.spec_from_file_location("load", ROOT / "scripts" / "load.py")
-    load = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(load)
-    command = load.server_command(8123, 3)
-    assert command == ["make", "-s", "serve-prod", "HOST=127.0.0.1:8123", "WORKERS=3"]

@@ -1,7 +1,11 @@
 """The room's board read from across the room: a club evening of 1, 2, 4, 8 and 12 tables (and
-14, whose pages turn) on a 1920x1080 screen, in English and Swedish, and on a 360 px phone. The
-cards fill the screen, nothing on them is cut, the names and totals are large, the player who
-must decide about buying in and the players out are marked. Screenshots to look at: look()."""
+14, whose pages turn) on a 1920x1080 screen, in English and Swedish, and on a 360 px phone, a
+player at every table with a name as long as the site takes. The cards fill the screen, nothing
+on them is cut, the names and totals are large (48 px up to 4 tables, 32 px at 8, 26 px at 12),
+the status line and the badges 20 px up to 8 tables; the player who must decide about buying in,
+the players out and the dealer are marked. Screenshots to look at: look()."""
+
+import itertools
 
 import pytest
 from playwright.sync_api import expect
@@ -10,6 +14,7 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.clubs import board
 from kalooki_ledger.games import commands
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.rules.names import MAX_NAME
 from tests.browser.conftest import later, look
 from tests.clubs.factories import club_game, make_club
 from tests.helpers import record
@@ -20,8 +25,10 @@ SCREEN = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
 COUNTS = (1, 2, 4, 8, 12, 14)
 # The smallest names and totals allowed on a 1920x1080 board of so many tables (px); a page of
-# 14 holds seven, as a page of 8 does.
-LARGE = {1: 96, 2: 64, 4: 44, 8: 32, 12: 26, 14: 32}
+# 14 holds seven, as a page of 8 does. Up to 8 tables the status line and the badges (deals,
+# out, over the limit) are at least BADGES px.
+LARGE = {1: 96, 2: 64, 4: 48, 8: 32, 12: 26, 14: 32}
+BADGES = 20
 SHARE = 0.65  # the cards' area over the screen's, at least
 FOLLOWS = 15_000  # ms: a table's panel polls every 3 s, on a machine that may be busy
 NAMES = (
@@ -32,14 +39,27 @@ NAMES = (
 )
 PEOPLE = NAMES.split()
 LIMIT = 100
+LONG = 2  # the seat whose player's name is as long as the site takes: at most tables, the dealer
+SURNAMES = ("Wilhelmina-Charlotta", "Östergren", "Lindqvist", "Sjöberg", "Åberg", "Holm", "af Ek")
+
+
+def longest(first: str) -> str:
+    """A name of MAX_NAME characters, as a person's long name is: whole words, none cut."""
+    for count in range(1, len(SURNAMES) + 1):
+        for words in itertools.permutations(SURNAMES, count):
+            if len(name := " ".join((first, *words))) == MAX_NAME:
+                return name
+    raise AssertionError(f"no name of {MAX_NAME} characters for {first}")
 
 
 def seats(number: int) -> list[str]:
-    """Four players at each table (five at the third, three at the fourth), in turn from PEOPLE
-    (table 12 has the longest names)."""
+    """Four players at each table (five at the third, three at the fourth), in turn from PEOPLE,
+    the third with the longest name the site takes (table 12 has the longest other names)."""
     sizes = {3: 5, 4: 3}
     start = sum(sizes.get(n, 4) for n in range(1, number))
-    return PEOPLE[start : start + sizes.get(number, 4)]
+    names = PEOPLE[start : start + sizes.get(number, 4)]
+    names[LONG] = longest(names[LONG])
+    return names
 
 
 def table(club, number: int):
@@ -107,6 +127,11 @@ MEASURE = """() => {
     names: px('th'),
     totals: px('td'),
     status: px('.status'),
+    badges: px('.tag'),
+    undealt: cards.filter((card) => !card.querySelector('.status.waiting')
+      && !card.querySelector('.tag.deals')).map((card) => card.querySelector('h2').textContent),
+    unrevised: cards.filter((card) => !/[?]v=[0-9a-f]+$/.test(
+      card.querySelector('.room-live').getAttribute('hx-get'))).length,
     scrolls: root.scrollWidth > innerWidth,
     tall: root.scrollHeight > innerHeight,
   };
@@ -167,6 +192,10 @@ def test_the_club_board_fills_the_screen_readably_at_every_number_of_tables(
         assert seen["share"] >= SHARE, (count, seen)
         assert min(seen["names"], seen["totals"]) >= LARGE[count], (count, seen)
         assert seen["status"] >= 0.6 * LARGE[count], (count, seen)
+        assert seen["undealt"] == [], (count, seen)  # every table playing shows who deals
+        assert seen["unrevised"] == 0, (count, seen)  # a table polls with its revision: a 204
+        if count <= 8:
+            assert min(seen["status"], seen["badges"]) >= BADGES, (count, seen)
         if count == 8:  # a hand at table 5 sends Ulf over: the card that polled it is refitted
             over_the_limit(tables[4], "Ulf")
             later(tv, seconds=3)
