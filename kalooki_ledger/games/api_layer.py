@@ -331,7 +331,37 @@ class LedgerAPI(NinjaAPI):
                     operation["summary"] = gettext_noop("GET's headers, without the body")
                     for answer in operation["responses"].values():
                         answer.pop("content", None)
+        link(schema["paths"])
         return schema
+
+
+def link(paths: dict[str, Any]) -> None:
+    """The links between operations (OpenAPI's, walked by a stateful client): a row read leads to
+    each change of it, under the ETag it answered, and a change back to the read; a hand recorded
+    to its correction."""
+    reads = {p: m["get"]["operationId"] for p, m in paths.items() if "get" in m and "{token}" in p}
+    for path, methods in paths.items():
+        base = next((r for r in reads if path.startswith(r)), None)
+        if base is None:
+            continue
+        token = {"token": "$request.path.token"}
+        for method, operation in methods.items():
+            if method in ("get", "head"):
+                continue
+            ok = next(c for c in operation["responses"] if c.startswith("2"))
+            follows = {"read": {"operationId": reads[base], "parameters": token}}
+            if path.endswith("/hands"):
+                for verb in ("put", "delete"):
+                    follows[f"{verb}_hand"] = {
+                        "operationId": paths[f"{path}/{{number}}"][verb]["operationId"],
+                        "parameters": {**token, "number": "$request.body#/number"},
+                    }
+            operation["responses"][ok]["links"] = follows
+            read = paths[base]["get"]["responses"]["200"]
+            read.setdefault("links", {})[operation["operationId"]] = {
+                "operationId": operation["operationId"],
+                "parameters": {**token, "header.If-Match": "$response.header.ETag"},
+            }
 
 
 def schema_of(request: HttpRequest) -> dict[str, Any]:

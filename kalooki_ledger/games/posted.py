@@ -22,11 +22,14 @@ from .forms.hand import HandForm, read_edited
 def parse_sent(post: Any, who: str) -> Sent:
     """The state (version, revision) and key a form carries; a key that isn't one is refused as
     damaged."""
+    # The version field may hold a whole state, "12.<revision>": the outbox writes an answer's
+    # ETag there, and that state is newer than the revision field beside it.
+    shown, _, named = str(post.get("version", "")).partition(".")
     try:
-        version = int(post.get("version", ""))
+        version = int(shown)
     except ValueError:
         version = None
-    revision = post.get("revision", "")
+    revision = named or post.get("revision", "")
     if revision and not REVISION.fullmatch(revision):
         raise Refusal(
             Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")

@@ -105,3 +105,13 @@ def test_a_state_the_backup_holds_is_still_one_the_game_had(client, tmp_path):
     response = send(client, "post", api(game, "/date"), body, **{"If-Match": before})
     assert response.status_code == 200
     assert Game.objects.get(pk=game.pk).played_on.isoformat() == "2026-11-20"
+
+
+def test_a_form_whose_version_field_holds_a_whole_etag_names_that_state(client, tmp_path):
+    game, gone, _ = discarded_state(client, tmp_path)
+    post = {**hand_post(5, "Andy", game, Mark=10, John=11, Frank=12), "key": new_key()}
+    stale = {**post, "version": gone.strip('"'), "revision": ""}
+    assert FormClient().post(f"/g/{game.edit_token}/hands/", stale).status_code == 409
+    now = {**post, "version": etag(game).strip('"'), "key": new_key()}
+    assert FormClient().post(f"/g/{game.edit_token}/hands/", now).status_code in (200, 302)
+    assert Hand.objects.filter(game=game).count() == 5
