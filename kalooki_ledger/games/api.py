@@ -29,14 +29,13 @@ from .api_layer import (
     Strict,
     conditional,
     json_response,
+    opened_by_link,
     schema_of,
     sent,
 )
 from .converters import TokenConverter
 from .models import Game
 from .present.problems import located_text
-
-router = Router(tags=["games"])
 
 Token = Annotated[
     str,
@@ -150,20 +149,18 @@ WRITE = {
 }
 
 
-def find(token: str, writes: bool) -> Game:
-    """The game a token opens; a change needs its scoring link."""
-    game = Game.objects.filter(edit_token=token).first()
-    if game is None:
-        game = Game.objects.filter(share_token=token).first()
-        if game is not None and writes:
-            raise ApiError(
-                403, gettext("This is a watch link: it can read the game, never change it.")
-            )
-    if game is None and handover.handed_over(token) is not None:
-        raise ApiError(403, handover.refusal())
-    if game is None:
-        raise ApiError(404, gettext("There is no game at this link."))
-    return game
+def handed_over(token: str) -> str | None:
+    return handover.refusal() if handover.handed_over(token) is not None else None
+
+
+# A game's link opens it: looked up before anything else is read (api_layer.opened_by_link).
+GAME_LINK = opened_by_link(
+    Game,
+    gettext_noop("There is no game at this link."),
+    gettext_noop("This is a watch link: it can read the game, never change it."),
+    handed_over,
+)
+router = Router(tags=["games"], auth=GAME_LINK)
 
 
 def etag(game: Game) -> str:
@@ -269,7 +266,7 @@ REREADERS.update({"hands": reread_hand, "hand": reread_hand})
     summary=gettext_noop("The game record with its results"),
 )
 def game(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None):
-    found = find(token, writes=False)
+    found = request.auth
     return conditional(request, found.to_json, etag(found))
 
 
@@ -286,7 +283,7 @@ def hands(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     hand = read_hand(found, sent_hand(body), body.number)
     command = commands.RecordHand(body.number, hand)
     return apply(request, found, command, idempotency_key, if_match, False, created=True)
@@ -306,7 +303,7 @@ def edit_hand(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     edited = read_hand(found, sent_hand(body), number)
     return apply(request, found, commands.EditHand(number, hand=edited), idempotency_key, if_match)
 
@@ -324,7 +321,7 @@ def delete_hand(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     return apply(request, found, commands.DeleteHand(number), idempotency_key, if_match)
 
 
@@ -341,7 +338,7 @@ def undo(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     command = commands.Undo(body.number)
     return apply(request, found, command, idempotency_key, if_match, needs_version=False)
 
@@ -359,7 +356,7 @@ def buy_in(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     command = commands.BuyIn(body.player, body.number, body.bought_in)
     return apply(request, found, command, idempotency_key, if_match, needs_version=False)
 
@@ -377,7 +374,7 @@ def stop(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     return apply(request, found, commands.Stop(body.settle or ""), idempotency_key, if_match)
 
 
@@ -394,7 +391,7 @@ def played_on(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     try:
         day = datetime.date.fromisoformat(body.played_on)
     except ValueError:
@@ -416,7 +413,7 @@ def paid(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    found = find(token, writes=True)
+    found = request.auth
     ticked, unpaid = set(), set()
     for t in body.transfers:
         (ticked if t.paid else unpaid).add(f"{t.from_}>{t.to}>{t.amount}")
@@ -431,6 +428,7 @@ def paid(
     "/openapi.json",
     response={200: dict[str, Any], 405: Error},
     url_name="openapi",
+    auth=None,
     summary=gettext_noop("This schema (OpenAPI 3.1)"),
 )
 def openapi(request: HttpRequest):
@@ -442,6 +440,7 @@ def openapi(request: HttpRequest):
     "/",
     response={200: str, 405: Error},
     url_name="docs",
+    auth=None,
     summary=gettext_noop("This page: every operation of the schema, in the reader's language"),
     openapi_extra={
         "responses": {"200": {"content": {"text/html": {"schema": {"type": "string"}}}}}

@@ -19,7 +19,7 @@ from functools import wraps
 from typing import Annotated, Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import URLPattern
+from django.urls import URLPattern, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_noop
 from ninja import Header, NinjaAPI, Schema
@@ -160,6 +160,31 @@ IfNoneMatch = Annotated[
     ),
 ]
 ETAG = re.compile(r'"([0-9]{1,12})(?:\.([0-9a-f]{16,32}))?"')
+
+
+def opened_by_link(
+    model: Any, missing: str, watching: str, handed_over: Callable[[str], str | None] | None = None
+) -> Callable[[HttpRequest], Any]:
+    """The token lookup every address with a link shares, run as django-ninja's auth (before
+    the body is read): the row a scoring or watch link opens, a change refused to a watch link
+    (403), a link that opens nothing 404 (or 403 with why, where the scoring was handed over)."""
+
+    def opened(request: HttpRequest) -> Any:
+        found = request.resolver_match.kwargs if request.resolver_match else {}
+        token = str(found.get("token", ""))
+        row = model.objects.filter(edit_token=token).first()
+        if row is None:
+            row = model.objects.filter(share_token=token).first()
+            if row is not None and request.method not in READS:
+                raise ApiError(403, gettext(watching))
+        said = handed_over(token) if row is None and handed_over is not None else None
+        if said:
+            raise ApiError(403, said)
+        if row is None:
+            raise ApiError(404, gettext(missing))
+        return row
+
+    return opened
 
 
 def state_in(if_match: str | None) -> tuple[int, str | None] | None:
@@ -366,7 +391,7 @@ def link(paths: dict[str, Any]) -> None:
 
 def schema_of(request: HttpRequest) -> dict[str, Any]:
     """The API's OpenAPI document, as generated from its operations."""
-    return BUILT[-1].get_openapi_schema()
+    return BUILT[-1].get_openapi_schema(path_prefix=reverse("api:docs"))
 
 
 def given(request: HttpRequest, err: dict[str, Any]) -> str:
@@ -425,6 +450,8 @@ def urlpatterns(api: NinjaAPI) -> tuple[list[URLPattern], str, str]:
     snapshot, HEAD as GET without the body, and a method it does not take 405 in JSON with the
     methods it does (Allow)."""
     patterns, app_name, namespace = api.urls
+    # ninja's own root view is the docs page's address, which answers it (schema_of).
+    patterns = [p for p in patterns if p.name != "api-root"]
     for pattern in patterns:
         pattern.callback = _answering(pattern.callback)
     return patterns, app_name, namespace

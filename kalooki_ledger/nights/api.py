@@ -26,6 +26,7 @@ from kalooki_ledger.games.api_layer import (
     conditional,
     digest,
     json_response,
+    opened_by_link,
     sent,
     state_in,
 )
@@ -135,16 +136,12 @@ WRITE = {
 }
 
 
-def find(model: type[Night] | type[Group], token: str, writes: bool, missing: str) -> Any:
-    """The night or group a token opens; a change needs its scoring link."""
-    row = model.objects.filter(edit_token=token).first()
-    if row is None:
-        row = model.objects.filter(share_token=token).first()
-        if row is not None and writes:
-            raise ApiError(403, gettext("This is a watch link: it can read, never change."))
-    if row is None:
-        raise ApiError(404, gettext(missing))
-    return row
+NIGHT_LINK = opened_by_link(
+    Night, NO_NIGHT, gettext_noop("This is a watch link: it can read, never change.")
+)
+GROUP_LINK = opened_by_link(
+    Group, NO_GROUP, gettext_noop("This is a watch link: it can read, never change.")
+)
 
 
 def tagged(row: Night | Group) -> tuple[Json, str]:
@@ -183,10 +180,11 @@ def change(request: HttpRequest, row: Night | Group, command: Any, key: str, if_
     "/nights/{token:token}",
     response=READ,
     url_name="night",
+    auth=NIGHT_LINK,
     summary=gettext_noop("The night: its games' records, its payments and its settle-up"),
 )
 def night(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None) -> HttpResponse:
-    body, tag = tagged(find(Night, token, False, NO_NIGHT))
+    body, tag = tagged(request.auth)
     return conditional(request, lambda: body, tag)
 
 
@@ -194,6 +192,7 @@ def night(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None)
     "/nights/{token:token}/payments",
     response=WRITE,
     url_name="payments",
+    auth=NIGHT_LINK,
     summary=gettext_noop("Record a payment made at the night"),
 )
 def night_payments(
@@ -203,7 +202,7 @@ def night_payments(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    row = find(Night, token, True, NO_NIGHT)
+    row = request.auth
     try:  # the project's one amount reader, in the night's currency
         amount = engine.money.parse_amount(body.amount, "amount", row.currency)
     except engine.RecordError as exc:
@@ -216,6 +215,7 @@ def night_payments(
     "/nights/{token:token}/games",
     response=WRITE,
     url_name="games",
+    auth=NIGHT_LINK,
     summary=gettext_noop("Take a game into the night, or out of it"),
 )
 def night_games(
@@ -225,7 +225,7 @@ def night_games(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    row = find(Night, token, True, NO_NIGHT)
+    row = request.auth
     game = Game.objects.filter(edit_token=body.game).first()
     if game is None:
         raise ApiError(422, gettext("Name the game by its scoring link's token."))
@@ -237,6 +237,7 @@ def night_games(
     "/nights/{token:token}/close",
     response=WRITE,
     url_name="close",
+    auth=NIGHT_LINK,
     summary=gettext_noop("Close the night: carry what is owed on, or write it off"),
 )
 def night_close(
@@ -246,7 +247,7 @@ def night_close(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    row = find(Night, token, True, NO_NIGHT)
+    row = request.auth
     command = WriteOff() if body.how == "write-off" else CarryOver()
     return change(request, row, command, idempotency_key, if_match)
 
@@ -256,10 +257,11 @@ def night_close(
     "/groups/{token:token}",
     response={**READ, 200: GroupRecord},
     url_name="group",
+    auth=GROUP_LINK,
     summary=gettext_noop("The group: its regulars, its nights and its balances"),
 )
 def group(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None) -> HttpResponse:
-    body, tag = tagged(find(Group, token, False, NO_GROUP))
+    body, tag = tagged(request.auth)
     return conditional(request, lambda: body, tag)
 
 
@@ -267,6 +269,7 @@ def group(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None)
     "/groups/{token:token}",
     response={**WRITE, 200: GroupRecord, 409: GroupConflict},
     url_name="group",
+    auth=GROUP_LINK,
     summary=gettext_noop("Add a regular to the group"),
 )
 def group_regular(
@@ -276,5 +279,5 @@ def group_regular(
     idempotency_key: IdempotencyKey,
     if_match: IfMatch = None,
 ):
-    row = find(Group, token, True, NO_GROUP)
+    row = request.auth
     return change(request, row, AddRegular(body.regular), idempotency_key, if_match)
