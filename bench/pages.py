@@ -6,6 +6,8 @@ before each run of the page, so a noisy moment weighs on both (a ratio is the me
   not grow with the hands, and stays within 2x the floor; its queries are the same for 10 and
   1,000 hands);
 - recording a hand (the POST and the fragment htmx swaps in), within 10x the floor;
+- the same through the JSON API beside it (POST /api/v1/games/…/hands, the record answered), and
+  a game of 200 hands read through the API (GET /api/v1/games/…);
 - importing a 1,000-hand record.
 
 Run: .venv/bin/python -m bench.pages   (DATABASE_URL picks the database; SQLite in a temporary
@@ -176,6 +178,29 @@ def run() -> dict:
             return response
 
         record_ms, record_x = floor.paired(record_hand)
+
+        # The API's cost beside the page's: a hand recorded (the record with its results
+        # answered, as the outbox and any client get it), and the game read.
+        sent = import_record(record(200))
+        api = f"/api/v1/games/{sent.edit_token}"
+        api_numbers = iter(range(201, 10_000))
+
+        def api_hand() -> object:
+            number = next(api_numbers)
+            winner = PLAYERS[number % 4]
+            body = {"number": number, "winner": winner}
+            body["penalties"] = {p: 5 for p in PLAYERS if p != winner}
+            key = {"Idempotency-Key": f"bench-api-{sent.pk}-{number}"}
+            response = client.post(
+                f"{api}/hands", json.dumps(body), "application/json", headers=key
+            )
+            assert response.status_code == 201, response.status_code
+            return response
+
+        api_record_ms, api_record_x = floor.paired(api_hand)
+        api_read_ms, api_read_x = floor.paired(
+            get(client, f"/api/v1/games/{game.share_token}", 200)
+        )
         # A watcher's poll with nothing new: the version it has, as the watch page sends it.
         watched = import_record(record(200))
         poll = f"{watched.share_url()}?v={watched.revision}"
@@ -195,6 +220,10 @@ def run() -> dict:
         "record_hand_ms": record_ms,
         "record_hand_x_floor": record_x,
         "record_target_x_floor": 6,
+        "api_record_hand_ms": api_record_ms,
+        "api_record_hand_x_floor": api_record_x,
+        "api_read_ms": api_read_ms,
+        "api_read_x_floor": api_read_x,
         "watch_poll_ms": poll_ms,
         "watch_poll_x_floor": poll_x,
         "watch_poll_target_x_floor": 2,
@@ -215,6 +244,12 @@ def main() -> None:
             f"{row['table_queries']:>8}{row['sheet_ms']:>10.2f}{row['sheet_x_floor']:>8.1f}"
         )
     print(f"record a hand: {result['record_hand_ms']} ms ({result['record_hand_x_floor']}x floor)")
+    api_hand, api_hand_x = result["api_record_hand_ms"], result["api_record_hand_x_floor"]
+    print(f"API, record a hand: {api_hand} ms ({api_hand_x}x floor)")
+    print(
+        f"API, read a game of 200+ hands: {result['api_read_ms']} ms "
+        f"({result['api_read_x_floor']}x floor)"
+    )
     poll, poll_x = result["watch_poll_ms"], result["watch_poll_x_floor"]
     print(f"a watcher's poll, nothing new: {poll} ms ({poll_x}x floor)")
     print(f"import 1,000 hands: {result['import_1000_hands_ms']} ms")

@@ -144,6 +144,16 @@ def table(results: dict) -> str:
             f"| {db}: record a hand (POST + fragment) | {pages['record_hand_ms']:.1f} ms "
             f"| {floor:.2f} ms (404) | {pages['record_hand_x_floor']}x | ≤ 6x |"
         )
+        if "api_record_hand_ms" in pages:
+            lines.append(
+                f"| {db}: API, record a hand (POST, the record answered) "
+                f"| {pages['api_record_hand_ms']:.1f} ms | {floor:.2f} ms (404) "
+                f"| {pages['api_record_hand_x_floor']}x | beside the page's |"
+            )
+            lines.append(
+                f"| {db}: API, read a game of 200+ hands | {pages['api_read_ms']:.1f} ms "
+                f"| {floor:.2f} ms (404) | {pages['api_read_x_floor']}x | beside the table page |"
+            )
         if "watch_poll_ms" in pages:
             lines.append(
                 f"| {db}: a watcher's poll, nothing new | {pages['watch_poll_ms']:.1f} ms "

@@ -1,18 +1,9 @@
-from django.urls import path
+"""The API's URLs: the apps' routes put together in one django-ninja API (`api_layer`). The
+games' routes are the games'; a higher app passes its own (urls.py: the nights')."""
 
-from . import api
+from . import api, api_layer
 
-app_name = "api"
 
-urlpatterns = [
-    path("openapi.json", api.openapi, name="openapi"),
-    path("", api.docs, name="docs"),
-    path("games/<token:token>", api.game, name="game"),
-    path("games/<token:token>/hands", api.hands, name="hands"),
-    path("games/<token:token>/hands/<int:number>", api.hand, name="hand"),
-    path("games/<token:token>/undo", api.undo, name="undo"),
-    path("games/<token:token>/buy-ins", api.buy_in, name="buy_in"),
-    path("games/<token:token>/stop", api.stop, name="stop"),
-    path("games/<token:token>/paid", api.paid, name="paid"),
-    path("games/<token:token>/date", api.played_on, name="date"),
-]
+def urls(*routers):
+    """The one API at /api/v1/, the games' routes and those given, as `include` takes them."""
+    return api_layer.urlpatterns(api_layer.build_api(api.router, *routers))

@@ -14,23 +14,32 @@ from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 
-from .commands.base import KEY, Refusal, Sent, Verdict
+from .commands.base import KEY, REVISION, Refusal, Sent, Verdict
 from .commands.hands import EditHand, RecordHand
 from .forms.hand import HandForm, read_edited
 
 
 def parse_sent(post: Any, who: str) -> Sent:
-    """The version and key a form carries; a key that isn't one is refused as damaged."""
+    """The state (version, revision) and key a form carries; a key that isn't one is refused as
+    damaged."""
+    # The version field may hold a whole state, "12.<revision>": the outbox writes an answer's
+    # ETag there, and that state is newer than the revision field beside it.
+    shown, _, named = str(post.get("version", "")).partition(".")
     try:
-        version = int(post.get("version", ""))
+        version = int(shown)
     except ValueError:
         version = None
+    revision = named or post.get("revision", "")
+    if revision and not REVISION.fullmatch(revision):
+        raise Refusal(
+            Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
+        )
     key = post.get("key", "")
     if key and not KEY.fullmatch(key):
         raise Refusal(
             Verdict.DAMAGED, gettext("That form's key is damaged: reload the page and try again.")
         )
-    return Sent(version, key, who)
+    return Sent(version, key, who, revision or None)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ class Change(models.Model):
     # The request the key came with (commands.fingerprint): the key again with another is refused.
     fingerprint = models.CharField(max_length=64, blank=True, default="", db_default="")
     version = models.PositiveIntegerField(null=True, blank=True)
+    # The revision of the state the change was made on: a state a page or an ETag names is one
+    # the game had only if it is now or a line was made on it (a restore gives a new revision).
+    made_on = models.CharField(max_length=32, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["-at", "-id"]

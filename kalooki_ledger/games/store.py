@@ -149,7 +149,7 @@ class Line:
     fingerprint: str = ""
 
 
-def add_change(game: Game, sent: Any, line: Line) -> Change:
+def add_change(game: Game, sent: Any, line: Line, made_on: str = "") -> Change:
     """The history line of a change, under the version the game now has; `sent` carries who sent
     it and its key (IntegrityError when the key was used already)."""
     return Change.objects.create(
@@ -160,6 +160,7 @@ def add_change(game: Game, sent: Any, line: Line) -> Change:
         key=sent.key,
         fingerprint=line.fingerprint,
         version=game.version,
+        made_on=made_on,
     )
 
 
@@ -174,10 +175,11 @@ def commit(
     still stands (moving it on), keeping `after` as the ledger of the new revision once that
     transaction commits; False, with nothing stored, when the version had moved."""
     with transaction.atomic():
+        made_on = game.revision
         if not game.moved_on_from(sent.version):
             return False
         write()
-        add_change(game, sent, line)
+        add_change(game, sent, line, made_on)
         keep_ledger(game, after)
     return True
 
@@ -227,7 +229,7 @@ WITH moved AS (
     RETURNING {hand_id}
 ), history AS (
     INSERT INTO {change} ({change_columns})
-    SELECT {game_id}, %s, %s, %s, %s::jsonb, '', %s, %s, %s FROM moved
+    SELECT {game_id}, %s, %s, %s, %s::jsonb, '', %s, %s, %s, %s FROM moved
 ){entries}
 SELECT count(*) FROM moved
 """
@@ -257,6 +259,7 @@ def record_in_one_statement(
     params = [now, version + 1, revision, game.pk, version, game.revision]
     params += [number, hand.void, winner, hand.kalookie, now]
     params += [now, sent.who, "record", json.dumps(values), sent.key, fingerprint, version + 1]
+    params.append(game.revision)  # the state the hand was recorded on
     params += [fields[name] for fields in entries for name in ENTRY_COLUMNS]
     # Inside a caller's transaction (as in tests) a savepoint keeps a refused hand from
     # spoiling it; on its own, one statement is already all or nothing.
@@ -288,7 +291,10 @@ def record_sql(entries: int) -> str:
         "change": q(Change._meta.db_table),
         "change_columns": columns(
             Change,
-            ["game", "at", "who", "action", "details", "summary", "key", "fingerprint", "version"],
+            [
+                *["game", "at", "who", "action", "details", "summary", "key", "fingerprint"],
+                *["version", "made_on"],
+            ],
         ),
         "entries": "",
     }

@@ -1,168 +1,284 @@
-"""A night and a group in the JSON API (/api/v1/nights/…, /api/v1/groups/…): read with an ETag
-(the row's version), changed by the same commands as the pages with `If-Match` and an
-`Idempotency-Key`: 409 with the night as it is when stale, 422 for a key used for another
-request, as a game's API does (games/api.py, whose helpers these are)."""
+"""A night and a group in the JSON API (/api/v1/nights/…, /api/v1/groups/…), typed operations of
+the one API (`games/api_layer.py`): read with an ETag that names their version and what they show
+(a night's moves when one of its games takes a hand), changed by the same commands as the pages
+with `If-Match` and an `Idempotency-Key`: 409 with the night as it is when stale, 422 for a key
+used for another request, as a game's API does."""
 
-from decimal import Decimal
+from typing import Annotated, Any, Literal
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.text import capfirst
-from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.csrf import csrf_exempt
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from ninja import Field, Path, Router, Schema
+from pydantic import ConfigDict, StrictBool, StrictStr
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games import answers, commands, present
-from kalooki_ledger.games.api import (
-    BadRequest,
-    Precondition,
-    Unprocessable,
-    error,
-    headless,
-    not_allowed,
-    read_body,
+from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games.api_layer import (
+    SAID,
+    SHAPES,
+    ApiError,
+    Error,
+    IdempotencyKey,
+    IfMatch,
+    IfNoneMatch,
+    Json,
+    Strict,
+    conditional,
+    digest,
+    json_response,
+    opened_by_link,
     sent,
+    state_in,
 )
+from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.rules.night import payment_amount
 
 from .commands import AddGame, AddRegular, CarryOver, RecordPayment, TakeOutGame, WriteOff
 from .models import Group, Night
 from .record import group_json, night_json
 
-NO_NIGHT = gettext_lazy("There is no night at this link.")
+router = Router(tags=["nights"])
+
+Token = Annotated[
+    str,
+    Path(
+        pattern=f"^{TokenConverter.regex}$",
+        description=gettext_noop("The scoring link's token (reads and writes) or the watch token."),
+    ),
+]
+# An amount as a person writes it in JSON: a canonical decimal string, never a JSON number.
+AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
-def _etag(row) -> str:
-    return f'"{row.version}"'
+class NightRecord(Schema):
+    """The kalooki-night/1 record: its games' records, its payments and its settle-up."""
+
+    model_config = ConfigDict(extra="allow")
+    format: Literal["kalooki-night/1"]
+    version: int
+    games: list[dict[str, Any]]
+    payments: list[dict[str, Any]]
+    results: dict[str, Any]
 
 
-def _json(row, body: dict, status: int = 200, **headers: str) -> JsonResponse:
-    response = JsonResponse(body, status=status, json_dumps_params={"indent": 2})
-    response["ETag"] = _etag(row)
-    response["Cache-Control"] = "no-store"
-    for name, value in headers.items():
-        response[name] = value
-    return response
+class GroupRecord(Schema):
+    model_config = ConfigDict(extra="allow")
+    format: Literal["kalooki-group/1"]
+    version: int
+    regulars: list[str]
 
 
-def _endpoint(model, what: str, show, writes: bool = True):
-    """An API view on a night or a group found by either link; writes need its scoring link.
-    Every address reads (GET, HEAD); those that take a change take POST; others are 405."""
-    allowed = ["GET", "HEAD", *(["POST"] if writes else [])]
-
-    def decorate(view):
-        @csrf_exempt
-        def wrapper(request: HttpRequest, token: str) -> HttpResponse:
-            if request.method not in allowed:
-                return not_allowed(request, allowed)
-            row = model.objects.filter(edit_token=token).first()
-            can_write = row is not None
-            if row is None:
-                row = model.objects.filter(share_token=token).first()
-            if row is None:
-                return headless(request, error(404, str(what)))
-            if request.method in ("GET", "HEAD"):
-                if _etag(row) in request.headers.get("If-None-Match", ""):
-                    response = HttpResponse(status=304)
-                    response["ETag"] = _etag(row)
-                    return response
-                return headless(request, _json(row, show(row)))
-            if not can_write:
-                return error(403, gettext("This is a watch link: it can read, never change."))
-            try:
-                command = view(request, row, read_body(request))
-                made = sent(request, row, needs_version=True)
-            except BadRequest as bad:
-                return error(bad.status, str(bad))
-            except Precondition:
-                return error(
-                    428,
-                    gettext("Send If-Match with the ETag you read, so a stale change is refused."),
-                )
-            outcome = commands.apply(row, made, command)
-            row.refresh_from_db()
-            if outcome.done:
-                headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
-                return _json(row, show(row), 200, **headers)
-            if outcome.verdict is commands.Verdict.STALE:
-                return _json(row, {"error": outcome.notice, "now": show(row)}, 409)
-            return error(answers.status(outcome), outcome.notice)
-
-        return wrapper
-
-    return decorate
+class NightConflict(Error):
+    now: NightRecord
 
 
-def _amount(body: dict, night: Night) -> Decimal:
-    """The payment's amount in the canonical form ("2.50" or 2): the engine's one reading."""
-    try:
-        return payment_amount(body.get("amount"), night.currency, exact=True)
-    except engine.RecordError as refused:
-        raise Unprocessable(capfirst(present.problem_text(refused.problem))) from None
+class GroupConflict(Error):
+    now: GroupRecord
 
 
-def _only(body: dict, *keys: str) -> None:
-    """Unknown keys are refused, never ignored: a typo must not pass for the default."""
-    extra = sorted(set(body) - set(keys))
-    if extra:
-        raise Unprocessable(
-            gettext("Unknown keys: %(extra)s. This address takes %(keys)s.")
-            % {"extra": ", ".join(extra)[:200], "keys": ", ".join(keys)}
-        )
+class PaymentSent(Strict):
+    from_: Annotated[StrictStr, Field(alias="from")]
+    to: StrictStr
+    amount: Annotated[StrictStr, Field(pattern=AMOUNT_PATTERN)]
+    transfer: StrictBool = True
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
 
-def _choice(body: dict, name: str, allowed: tuple[str, ...]) -> str:
-    """`body[name]`, one of `allowed` (the first when it is left out); anything else is 422."""
-    value = body.get(name, allowed[0])
-    if value not in allowed:
-        raise Unprocessable(
-            gettext("%(name)s is one of %(allowed)s.")
-            % {"name": name, "allowed": ", ".join(f'"{a}"' for a in allowed)}
-        )
-    return value
+class GameSent(Strict):
+    game: Annotated[StrictStr, Field(pattern=f"^{TokenConverter.regex}$")]
+    action: Literal["add", "remove"] = "add"
 
 
-def _text(body: dict, name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str):
-        raise Unprocessable(gettext("%(name)s is a string.") % {"name": name})
-    return value
+class CloseSent(Strict):
+    how: Literal["carry", "write-off"] = "carry"
 
 
-@_endpoint(Night, NO_NIGHT, night_json)
-def night_payments(request, night: Night, body: dict):
-    _only(body, "from", "to", "amount", "transfer")
-    transfer = body.get("transfer", True)
-    if not isinstance(transfer, bool):
-        raise Unprocessable(gettext("transfer is true or false."))
-    return RecordPayment(
-        _text(body, "from"), _text(body, "to"), _amount(body, night), ticked=transfer
-    )
+class RegularSent(Strict):
+    regular: StrictStr
 
 
-@_endpoint(Night, NO_NIGHT, night_json, writes=False)
-def night(request, night: Night, body: dict):
-    raise AssertionError("a read-only address")  # never called: it takes no change
+SAID["nights"] = {
+    200: gettext_noop("The night or the group as it now stands, with its settle-up."),
+    404: gettext_noop("There is no night or group at this link."),
+    409: gettext_noop("It changed since the state named: nothing was stored. Here it is now."),
+    422: gettext_noop("The command is refused: the message says why."),
+}
+SHAPES.update(
+    {
+        "payments": gettext_lazy(
+            'A payment is {"from": "Mark", "to": "John", "amount": "2.50"}: the amount a '
+            "decimal number in a string."
+        ),
+        "games": gettext_lazy(
+            'Name the game by its scoring link\'s token: {"game": "…", "action": "add"} or '
+            '"remove".'
+        ),
+        "close": gettext_lazy('Close the night with {"how": "carry"} or {"how": "write-off"}.'),
+        "group": gettext_lazy('A regular is added with {"regular": "Ann"}.'),
+    }
+)
+NO_NIGHT = gettext_noop("There is no night at this link.")
+NO_GROUP = gettext_noop("There is no group at this link.")
+READ = {200: NightRecord, 304: None, 400: Error, 404: Error, 405: Error, 503: Error}
+WRITE = {
+    200: NightRecord,
+    400: Error,
+    403: Error,
+    404: Error,
+    405: Error,
+    409: NightConflict,
+    413: Error,
+    422: Error,
+    428: Error,
+    503: Error,
+}
 
 
-@_endpoint(Night, NO_NIGHT, night_json)
-def night_games(request, night: Night, body: dict):
-    _only(body, "game", "action")
-    action = _choice(body, "action", ("add", "remove"))
-    game = Game.objects.filter(edit_token=str(body.get("game", ""))).first()
+NIGHT_LINK = opened_by_link(
+    Night, NO_NIGHT, gettext_noop("This is a watch link: it can read, never change.")
+)
+GROUP_LINK = opened_by_link(
+    Group, NO_GROUP, gettext_noop("This is a watch link: it can read, never change.")
+)
+
+
+def tagged(row: Night | Group) -> tuple[Json, str]:
+    """What the row shows and its ETag: its version and a digest of what it shows, so it moves
+    when a game of the night takes a hand (or a restore brings a version back with other facts)."""
+    body = night_json(row) if isinstance(row, Night) else group_json(row)
+    return body, f'"{row.version}.{digest(body)}"'
+
+
+def change(request: HttpRequest, row: Night | Group, command: Any, key: str, if_match: str | None):
+    """The command applied under the state If-Match names: the row as it now stands, or why
+    nothing was stored."""
+    made = sent(request, key, if_match, row.version, revision=False)
+    state = state_in(if_match)
+    if state is not None and state[1] is not None and state[0] == row.version:
+        body, tag = tagged(row)
+        if tag != f'"{state[0]}.{state[1]}"':  # its games (or a restore) changed what it shows
+            raise ApiError(
+                409,
+                gettext("It changed elsewhere since this page was loaded: nothing was saved."),
+                headers={"ETag": tag},
+                now=body,
+            )
+    outcome = commands.apply(row, made, command)
+    row.refresh_from_db()
+    body, tag = tagged(row)
+    if outcome.done:
+        return json_response(body, tag, 200, outcome.replayed)
+    if outcome.verdict is commands.Verdict.STALE:
+        raise ApiError(409, outcome.notice, headers={"ETag": tag}, now=body)
+    raise ApiError(answers.status(outcome), outcome.notice)
+
+
+@router.api_operation(
+    ["GET", "HEAD"],
+    "/nights/{token:token}",
+    response=READ,
+    url_name="night",
+    auth=NIGHT_LINK,
+    summary=gettext_noop("The night: its games' records, its payments and its settle-up"),
+)
+def night(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None) -> HttpResponse:
+    body, tag = tagged(request.auth)
+    return conditional(request, lambda: body, tag)
+
+
+@router.post(
+    "/nights/{token:token}/payments",
+    response=WRITE,
+    url_name="payments",
+    auth=NIGHT_LINK,
+    summary=gettext_noop("Record a payment made at the night"),
+)
+def night_payments(
+    request: HttpRequest,
+    token: Token,
+    body: PaymentSent,
+    idempotency_key: IdempotencyKey,
+    if_match: IfMatch = None,
+):
+    row = request.auth
+    try:  # the project's one reading of a payment, in the night's currency
+        amount = payment_amount(body.amount, row.currency, exact=True)
+    except engine.RecordError as exc:
+        raise ApiError(422, located_text(exc.problem), exc.problems) from None
+    command = RecordPayment(body.from_, body.to, amount, ticked=body.transfer)
+    return change(request, row, command, idempotency_key, if_match)
+
+
+@router.post(
+    "/nights/{token:token}/games",
+    response=WRITE,
+    url_name="games",
+    auth=NIGHT_LINK,
+    summary=gettext_noop("Take a game into the night, or out of it"),
+)
+def night_games(
+    request: HttpRequest,
+    token: Token,
+    body: GameSent,
+    idempotency_key: IdempotencyKey,
+    if_match: IfMatch = None,
+):
+    row = request.auth
+    game = Game.objects.filter(edit_token=body.game).first()
     if game is None:
-        raise BadRequest(gettext("Name the game by its scoring link's token."))
-    return TakeOutGame(game.pk) if action == "remove" else AddGame(game.pk)
+        raise ApiError(422, gettext("Name the game by its scoring link's token."))
+    command = TakeOutGame(game.pk) if body.action == "remove" else AddGame(game.pk)
+    return change(request, row, command, idempotency_key, if_match)
 
 
-@_endpoint(Night, NO_NIGHT, night_json)
-def night_close(request, night: Night, body: dict):
-    _only(body, "how")
-    how = _choice(body, "how", ("carry", "write-off"))
-    return WriteOff() if how == "write-off" else CarryOver()
+@router.post(
+    "/nights/{token:token}/close",
+    response=WRITE,
+    url_name="close",
+    auth=NIGHT_LINK,
+    summary=gettext_noop("Close the night: carry what is owed on, or write it off"),
+)
+def night_close(
+    request: HttpRequest,
+    token: Token,
+    body: CloseSent,
+    idempotency_key: IdempotencyKey,
+    if_match: IfMatch = None,
+):
+    row = request.auth
+    command = WriteOff() if body.how == "write-off" else CarryOver()
+    return change(request, row, command, idempotency_key, if_match)
 
 
-@_endpoint(Group, gettext_lazy("There is no group at this link."), group_json)
-def group(request, group: Group, body: dict):
-    _only(body, "regular")
-    return AddRegular(_text(body, "regular"))
+@router.api_operation(
+    ["GET", "HEAD"],
+    "/groups/{token:token}",
+    response={**READ, 200: GroupRecord},
+    url_name="group",
+    auth=GROUP_LINK,
+    summary=gettext_noop("The group: its regulars, its nights and its balances"),
+)
+def group(request: HttpRequest, token: Token, if_none_match: IfNoneMatch = None) -> HttpResponse:
+    body, tag = tagged(request.auth)
+    return conditional(request, lambda: body, tag)
+
+
+@router.post(
+    "/groups/{token:token}",
+    response={**WRITE, 200: GroupRecord, 409: GroupConflict},
+    url_name="group",
+    auth=GROUP_LINK,
+    summary=gettext_noop("Add a regular to the group"),
+)
+def group_regular(
+    request: HttpRequest,
+    token: Token,
+    body: RegularSent,
+    idempotency_key: IdempotencyKey,
+    if_match: IfMatch = None,
+):
+    row = request.auth
+    return change(request, row, AddRegular(body.regular), idempotency_key, if_match)

@@ -3,7 +3,7 @@ answers, and nothing wider than the screen."""
 
 import pytest
 
-from kalooki_ledger.games.api_schema import SCHEMA
+from tests.api.document import document
 from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
@@ -13,7 +13,8 @@ def test_the_api_page_lists_every_operation_and_fits_a_phone(phone):
     phone.set_viewport_size({"width": 360, "height": 740})
     phone.goto("/api/v1/")
     headings = phone.locator("ul.api h2").all_inner_texts()
-    wanted = [f"{m.upper()} {p}" for p, methods in SCHEMA["paths"].items() for m in methods]
+    paths = document()["paths"]
+    wanted = [f"{m.upper()} {p}" for p, methods in paths.items() for m in methods]
     assert headings == wanted
     assert "HEAD /api/v1/games/{token}" in headings
     assert "405" in phone.locator("ul.api > li").first.inner_text()

@@ -6,7 +6,6 @@ import json
 
 import pytest
 from django.core.management import call_command
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from kalooki_ledger.games.models import Game, Hand, PaidTransfer
 from tests.games.web import new_key, over_limit_hands, stored_game, worked_hands
@@ -32,7 +31,8 @@ def exported(game: Game) -> dict:
 
 
 def etag(game: Game) -> str:
-    return f'"{Game.objects.get(pk=game.pk).version}"'
+    now = Game.objects.get(pk=game.pk)
+    return f'"{now.version}.{now.revision}"'
 
 
 def next_hand(number: int) -> dict:
@@ -271,27 +271,6 @@ def test_stopping_early_and_ticking_a_payment(client):
     response = send(client, "post", api(game, "/paid"), {"transfers": [first]})
     assert response.status_code == 200
     assert PaidTransfer.objects.filter(game=game).count() == 1
-
-
-def api_routes() -> set[str]:
-    """Every route under /api/v1/ as the schema writes it."""
-    resolver = next(
-        r
-        for r in get_resolver().url_patterns
-        if isinstance(r, URLResolver) and "api" in str(r.pattern)
-    )
-    routes = set()
-    for pattern in resolver.url_patterns:
-        assert isinstance(pattern, URLPattern)
-        route = str(pattern.pattern).replace("<token:token>", "{token}")
-        routes.add("/api/v1/" + route.replace("<int:number>", "{number}"))
-    return routes
-
-
-def test_the_openapi_schema_describes_every_route_but_its_own_page(client):
-    schema = client.get("/api/v1/openapi.json").json()
-    assert schema["openapi"].startswith("3.1")
-    assert set(schema["paths"]) == api_routes() - {"/api/v1/"}
 
 
 def test_the_docs_page_lists_every_operation(client):

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.test import Client
 
-from kalooki_ledger.games.api_schema import SCHEMA
 from kalooki_ledger.games.models import Game, Hand
+from tests.api.document import document
 from tests.games.test_api import api, etag, next_hand, send
 from tests.games.test_faults import read_only
 from tests.games.web import new_key, over_limit_hands, stored_game, worked_hands
@@ -16,7 +16,10 @@ from tests.games.web import new_key, over_limit_hands, stored_game, worked_hands
 pytestmark = pytest.mark.django_db
 
 METHODS = ("get", "head", "post", "put", "patch", "delete", "options")
-PATHS = SCHEMA["paths"]
+# A game's addresses and the schema's own (the nights' are walked by Schemathesis).
+PATHS = {
+    p: m for p, m in document()["paths"].items() if "/nights/" not in p and "/groups/" not in p
+}
 # Each command: the hands of its game, a body it takes there and one the engine refuses.
 COMMANDS = {
     ("post", "/hands"): (
@@ -164,7 +167,7 @@ def test_a_post_to_the_schema_or_its_page_is_405_in_json_not_a_csrf_403(address)
     response = browser.post(address, json.dumps({}), content_type="application/json")
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
-    assert response.json()["error"] == "This address does not take that method."
+    assert response.json()["error"] == "This address takes GET, HEAD."
 
 
 @pytest.mark.parametrize(
@@ -175,10 +178,11 @@ def test_a_post_to_the_schema_or_its_page_is_405_in_json_not_a_csrf_403(address)
 @pytest.mark.parametrize("method", ["get", "head"])
 def test_if_none_match_compares_weakly_and_answers_304(client, tags, method):
     game = game_of_two_hands()
-    version = Game.objects.get(pk=game.pk).version
-    response = getattr(client, method)(api(game), headers={"If-None-Match": tags.format(v=version)})
+    now = Game.objects.get(pk=game.pk)
+    state = f"{now.version}.{now.revision}"
+    response = getattr(client, method)(api(game), headers={"If-None-Match": tags.format(v=state)})
     assert response.status_code == 304 and response.content == b""
-    assert response["ETag"] == f'"{version}"'
+    assert response["ETag"] == etag(game)
 
 
 @pytest.mark.parametrize("tags", ['"999"', 'W/"999"', '"998", W/"999"', "", "garbage"])

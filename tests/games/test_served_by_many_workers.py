@@ -89,7 +89,8 @@ class Site:
     def api(self) -> tuple[int, dict]:
         status, headers, body = self.get(f"/api/v1/games/{self.token}")
         assert status == 200, body
-        return int(headers["ETag"].strip('"')), json.loads(body)
+        # The ETag names the version and the revision: "12.<revision>".
+        return int(headers["ETag"].strip('"').split(".")[0]), json.loads(body)
 
     def at_once(self, path: str, times: int, **headers: str) -> list[str]:
         """`path` asked `times` times at once, so every worker answers some."""

@@ -140,8 +140,12 @@ def wipe() -> None:
 
 
 # Made afresh for each page shown: the CSRF token and each form's idempotency key.
-# What differs by request, and the revision a restored game gets anew (a watch page's poll).
-PER_PAGE = re.compile(r'(name="csrfmiddlewaretoken" value=|name="key" value=)"[^"]+"|\?v=[0-9a-f]+')
+# What differs by request, and the revision a restored game gets anew (a watch page's poll, the
+# state a form names).
+PER_PAGE = re.compile(
+    r'(name="csrfmiddlewaretoken" value=|name="key" value=|name="revision" value=)"[^"]+"'
+    r"|\?v=[0-9a-f]+"
+)
 
 
 def answer(response) -> tuple[int, str]:

@@ -21,7 +21,7 @@ def test_a_night_reads_with_its_games_records_and_its_settle_up(client):
     n = night(None, finished())
     response = client.get(f"/api/v1/nights/{n.share_token}")
     assert response.status_code == 200
-    assert response["ETag"] == f'"{n.version}"'
+    assert response["ETag"].startswith(f'"{n.version}.')
     body = response.json()
     assert body["format"] == "kalooki-night/1"
     assert body["games"][0]["results"]["status"] == "finished"
@@ -83,7 +83,7 @@ def test_a_group_reads_and_takes_a_regular(client):
     )
     assert response.status_code == 200
     assert response.json()["regulars"] == ["Ann", "Bob"]
-    assert response["ETag"] == f'"{g.version + 1}"'
+    assert response["ETag"].startswith(f'"{g.version + 1}.')
 
 
 def test_a_method_an_address_does_not_take_is_405_with_allow(client):
@@ -91,4 +91,4 @@ def test_a_method_an_address_does_not_take_is_405_with_allow(client):
     read_only = post(client, f"/api/v1/nights/{n.edit_token}", {}, "api-night-01", '"1"')
     assert read_only.status_code == 405 and read_only["Allow"] == "GET, HEAD"
     put = client.put(f"/api/v1/nights/{n.edit_token}/payments", "{}")
-    assert put.status_code == 405 and put["Allow"] == "GET, HEAD, POST"
+    assert put.status_code == 405 and put["Allow"] == "POST"

@@ -37,7 +37,7 @@ def apply(game: Any, sent: Sent, command: "Command | Making | Versioned") -> Out
     if isinstance(command, Versioned):
         return apply_versioned(game, sent, command)
     assert game is not None
-    if sent.version is not None and sent.version == game.version:
+    if sent.version is not None and sent.version == game.version and current(game, sent):
         # The common case: decide against the cached ledger, then store under compare-and-set.
         ledger = game.ledger()
         try:
@@ -82,6 +82,10 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             # A version the game never had: no change since can explain it.
             _refresh(game, row)
             return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
+        if not current(row, sent) and not had(row, sent):
+            # A state the game never had, or one a restore discarded: what the page showed is gone.
+            _refresh(game, row)
+            return Outcome(Verdict.STALE, discarded(sent.version, row.version))
         if sent.version != row.version:
             since = []
             if sent.version is not None:
@@ -127,6 +131,29 @@ def _nothing_again(command: Command, row: Game) -> Outcome:
         if refusal.outcome.verdict is Verdict.UNCHANGED:
             return dataclasses.replace(refusal.outcome, ledger=ledger)
     return Outcome(Verdict.UNCHANGED, nothing_again(), ledger=ledger)
+
+
+def current(game: Game, sent: Sent) -> bool:
+    """Whether the state `sent` names is the one `game` was read at (a version alone is taken
+    at its word)."""
+    return sent.revision is None or sent.revision == game.revision
+
+
+def had(row: Game, sent: Sent) -> bool:
+    """Whether the game had the state `sent` names: a change was made on it. A restore keeps the
+    lines and gives the game a new revision, so a state it discarded is in none of them; the
+    version beside it may have moved on (a page's script names the version it heard of)."""
+    if not sent.revision:
+        return sent.revision is None
+    return Change.objects.filter(game=row, made_on=sent.revision).exists()
+
+
+def discarded(sent: int | None, now: int) -> str:
+    return gettext(
+        "This change was made on a state of the game that is gone (version %(sent)s, since "
+        "restored or changed elsewhere; it is at version %(now)s now): nothing was saved. "
+        "Here it is as it is now."
+    ) % {"sent": sent, "now": now}
 
 
 def never_had(sent: int, now: int) -> str:

@@ -22,15 +22,19 @@ from ..models import Change, Game, Receipt
 from ..store import Line
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+REVISION = re.compile(r"[0-9a-f]{32}")  # models.new_revision
 
 
 @dataclass(frozen=True)
 class Sent:
-    """What comes with every command: the version its page showed, its key, and who sent it."""
+    """What comes with every command: the version its page showed, its key, and who sent it;
+    `revision`, where the page or ETag named one, makes the state it names one that can't come
+    back (a restore brings a version back with other hands, never a revision)."""
 
     version: int | None
     key: str
     who: str
+    revision: str | None = None
 
 
 @dataclass
@@ -147,7 +151,7 @@ def refused(problems: list[engine.Problem]) -> Refusal:
 
 
 # What a form carries besides the command itself: never part of what the command asks.
-CARRIERS = frozenset({"csrfmiddlewaretoken", "key", "version"})
+CARRIERS = frozenset({"csrfmiddlewaretoken", "key", "version", "revision"})
 
 
 def _canonical(value: Any) -> Any:

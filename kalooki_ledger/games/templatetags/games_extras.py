@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from .. import pieces
+from ..models import Game
 
 register = template.Library()
 
@@ -34,22 +35,27 @@ def static_if_present(path: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def command_fields(context: template.Context) -> str:
-    """What every form that changes a game sends: its CSRF token, the version of the game this
-    page shows and a key of its own, so a second send of the same form changes nothing."""
+    """What every form that changes a game sends: its CSRF token, the state of the game this
+    page shows (its version and, on a game's page, its revision) and a key of its own, so a
+    second send of the same form changes nothing."""
     version = html.escape(str(context.get("version", "")))
     if "csrf_token" not in context:  # a kept piece (no request): the request fills it in
         return mark_safe(pieces.FORM_SLOT.format(version=version))
-    return form_fields(context.get("csrf_token"), version)
+    game = context.get("game")
+    revision = game.revision if isinstance(game, Game) else ""
+    return form_fields(context.get("csrf_token"), version, revision)
 
 
-def form_fields(csrf_token, version: str) -> str:
-    """A form's CSRF token, the version (escaped already) and a fresh key."""
+def form_fields(csrf_token, version: str, revision: str = "") -> str:
+    """A form's CSRF token, the version (escaped already), the revision and a fresh key."""
     # A page has a few of these: written directly, escaped by the standard library as Django's
     # escape does (without its lazy-string wrapper); a URL-safe key needs no escaping.
     csrf = html.escape(str(csrf_token))
+    # The revision names a state no restore brings back (hex, needing no escaping).
+    state = f'<input type="hidden" name="revision" value="{revision}">' if revision else ""
     return mark_safe(
         f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
-        f'<input type="hidden" name="version" value="{version}">'
+        f'<input type="hidden" name="version" value="{version}">{state}'
         f'<input type="hidden" name="key" value="{secrets.token_urlsafe(16)}">'
     )
 
@@ -62,7 +68,7 @@ def kept_piece(context: template.Context, piece: pieces.Piece) -> str:
     csrf = context.get("csrf_token")
     around = {name: context.get(name) for name in pieces.AROUND}
     kept = pieces.kept_html(piece, around)
-    fields = lambda version: form_fields(csrf, version)  # noqa: E731
+    fields = lambda version: form_fields(csrf, version, piece.revision)  # noqa: E731
     return mark_safe(pieces.fill(kept, fields, context["watch_link"]))
 
 

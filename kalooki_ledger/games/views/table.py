@@ -22,7 +22,7 @@ from ..snapshot import read_in_one_snapshot
 from .base import applied, command, game_of, scoring
 
 # What a hand form posts besides the hand: a refused hand's values are offered again without them.
-COMMAND_FIELDS = ("csrfmiddlewaretoken", "key", "version", "number", "action")
+COMMAND_FIELDS = ("csrfmiddlewaretoken", "key", "version", "revision", "number", "action")
 
 
 def render_table(

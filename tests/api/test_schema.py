@@ -1,0 +1,60 @@
+"""The OpenAPI document is generated from the API's typed operations and describes every
+address under /api/v1/ that Django's URL resolver serves, with every method it takes; its page
+lists every operation of it."""
+
+import re
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+pytestmark = pytest.mark.django_db
+
+PREFIX = "/api/v1/"
+
+
+def served(patterns=None, prefix: str = "/") -> set[str]:
+    """Every address the site serves, as a path template ({name} for each converter)."""
+    found = set()
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
+        if isinstance(pattern, URLResolver):
+            found |= served(pattern.url_patterns, prefix + route)
+        elif isinstance(pattern, URLPattern):
+            found.add(prefix + route)
+    return found
+
+
+def test_the_schema_describes_every_address_under_api_v1_the_resolver_serves(client):
+    schema = client.get(f"{PREFIX}openapi.json").json()
+    assert schema["openapi"].startswith("3.1")
+    addresses = {a for a in served() if a.startswith(PREFIX)}
+    assert {f"{PREFIX}nights/{{token}}", f"{PREFIX}groups/{{token}}", PREFIX} <= addresses
+    assert addresses - set(schema["paths"]) == set()
+    assert set(schema["paths"]) == addresses
+
+
+def test_every_read_describes_head_and_every_answer_has_its_meaning(client):
+    schema = client.get(f"{PREFIX}openapi.json").json()
+    for path, methods in schema["paths"].items():
+        if "get" in methods:
+            assert "head" in methods, path
+        for method, operation in methods.items():
+            assert "405" in operation["responses"], (method, path)
+            for code, answer in operation["responses"].items():
+                assert answer["description"] and answer["description"] != "OK", (path, code)
+
+
+def test_the_docs_page_lists_every_operation_of_the_generated_schema(client):
+    page = client.get(PREFIX).content.decode()
+    schema = client.get(f"{PREFIX}openapi.json").json()
+    listed = re.findall(r'<h2><code translate="no">([A-Z]+ [^<]+)</code></h2>', page)
+    wanted = [f"{m.upper()} {p}" for p, methods in schema["paths"].items() for m in methods]
+    assert listed == wanted
+    assert "POST /api/v1/nights/{token}/payments" in listed
+
+
+def test_a_night_write_address_answers_no_get_and_says_so(client):
+    response = client.get(f"{PREFIX}nights/{'x' * 24}/payments")
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert response.json()["error"] == "This address takes POST."
