@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "kalooki_ledger.games.device.DeviceLabelMiddleware",
     "kalooki_ledger.games.handover.HandedOverMiddleware",
     "kalooki_ledger.faults.DatabaseFaultMiddleware",
+    # Innermost: a GET's reads in one snapshot, its database faults still answered as such.
+    "kalooki_ledger.games.snapshot.OneSnapshotMiddleware",
 ]
 
 ROOT_URLCONF = "kalooki_ledger.urls"

@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from .. import pieces
+from .. import freshness
 
 register = template.Library()
 
@@ -37,16 +37,9 @@ def command_fields(context: template.Context) -> str:
     """What every form that changes a game sends: its CSRF token, the version of the game this
     page shows and a key of its own, so a second send of the same form changes nothing."""
     version = html.escape(str(context.get("version", "")))
-    if "csrf_token" not in context:  # a kept piece (no request): the request fills it in
-        return mark_safe(pieces.FORM_SLOT.format(version=version))
-    return form_fields(context.get("csrf_token"), version)
-
-
-def form_fields(csrf_token, version: str) -> str:
-    """A form's CSRF token, the version (escaped already) and a fresh key."""
     # A page has a few of these: written directly, escaped by the standard library as Django's
     # escape does (without its lazy-string wrapper); a URL-safe key needs no escaping.
-    csrf = html.escape(str(csrf_token))
+    csrf = html.escape(str(context.get("csrf_token")))
     return mark_safe(
         f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
         f'<input type="hidden" name="version" value="{version}">'
@@ -55,15 +48,11 @@ def form_fields(csrf_token, version: str) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def kept_piece(context: template.Context, piece: pieces.Piece) -> str:
-    """A kept piece of the page (`pieces.Piece`), its slots filled for this request: each form's
-    CSRF token and key, the watch link; what the context processors put on the page (the club or
-    night the game is in) goes into the piece's value and key alike."""
-    csrf = context.get("csrf_token")
-    around = {name: context.get(name) for name in pieces.AROUND}
-    kept = pieces.kept_html(piece, around)
-    fields = lambda version: form_fields(csrf, version)  # noqa: E731
-    return mark_safe(pieces.fill(kept, fields, context["watch_link"]))
+def fresh_key(context: template.Context) -> str:
+    """The freshness key of the game this page shows (`freshness.key`), for `{% cache %}` around
+    a part of its page that holds no form."""
+    game = context["game"]
+    return freshness.key(game.pk, game.revision, context["request"])
 
 
 @register.simple_tag
