@@ -23,7 +23,7 @@ from kalooki_ledger.sheets.pdf import pdf_bytes
 
 from .commands import ImportNight
 from .models import Night
-from .pages import night_page
+from .pages import Links, night_page
 from .record import NightRecordError, night_json
 from .session import remember
 
@@ -94,7 +94,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
-    context = night_page(night, False, request)
+    context = night_page(night, Links(request.build_absolute_uri(night.share_url())))
     html = render_to_string("nights/night_pdf.html", context, request=request)
     response = HttpResponse(pdf_bytes(html), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{_file_name(night, "pdf")}"'
