@@ -4,11 +4,16 @@ with the club, tournament and night the game is in; and a watcher's poll with no
 answered from that key alone: one row read, nothing rendered (issues 41 and 43)."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import resolve, reverse
+from django.utils.module_loading import import_string
 
 from kalooki_ledger.clubs import board, tournaments
 from kalooki_ledger.clubs.filing import file_game
@@ -130,3 +135,39 @@ def test_a_board_poll_with_nothing_new_renders_nothing(client):
         client, panel, **HTMX, **{"If-None-Match": first["ETag"]}
     )
     assert response.status_code == 304 and templates == [] and len(reads(queries)) == 1
+
+
+# What the context processors may add to a game's page: read from rows that renew the game's
+# revision (games/freshness.py), or read by no part of the page that is kept.
+RENEWING = {"filed_under", "in_night"}
+NEVER_KEPT = {"request", "user", "perms", "messages", "DEFAULT_MESSAGE_LEVELS"}
+NEVER_KEPT |= {"language_switch", "languages"}
+KEPT_PARTS = re.compile(r"{% cache .*?%}(.*?){% endcache %}", re.S)
+
+
+def kept_parts() -> str:
+    """The source of every part of the games' templates kept by `{% cache %}`."""
+    folder = Path(settings.BASE_DIR) / "templates" / "games"
+    found = [
+        part for path in folder.glob("*.html") for part in KEPT_PARTS.findall(path.read_text())
+    ]
+    assert len(found) >= 3  # the board, the transfers and the result text
+    return "\n".join(found)
+
+
+def test_every_value_the_context_processors_add_to_a_games_page_is_in_its_freshness_key(rf):
+    game = club_game(make_club(), short_game(["Ann", "Bob", "Cy"], "Ann"))
+    NightGameLink.objects.create(night=night(group()), game_id=game.pk)
+    added = set()
+    for url in (game.get_absolute_url(), game.share_url()):
+        request = rf.get(url)
+        request.resolver_match = resolve(url)
+        request.user = AnonymousUser()
+        for dotted in settings.TEMPLATES[0]["OPTIONS"]["context_processors"]:
+            added |= set(import_string(dotted)(request))
+    assert added >= RENEWING  # the game is filed and in a night: both processors spoke
+    unknown = added - RENEWING - NEVER_KEPT
+    assert not unknown, f"a context processor adds {unknown}: register its rows in freshness"
+    source = kept_parts()
+    read = {name for name in NEVER_KEPT if re.search(rf"\b{name}\b", source)}
+    assert not read, f"a kept part of a game's page reads {read}, which its key does not hold"
