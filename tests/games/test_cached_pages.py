@@ -6,6 +6,8 @@ still be there is the page rendered with nothing kept, but for the per-request t
 
 import datetime
 import difflib
+import json
+import os
 import pickle
 import random
 import re
@@ -25,6 +27,7 @@ from kalooki_ledger.games import ledger_cache
 from kalooki_ledger.games.models import Game
 from tests.clubs.factories import finish_table, make_club, tournament_with
 from tests.games.web import FormClient, hand_post, stored_game, stored_ledger, worked_hands
+from tests.helpers import manage
 
 pytestmark = pytest.mark.django_db
 
@@ -395,3 +398,71 @@ def test_what_is_kept_of_a_page_holds_no_form_and_nothing_of_the_request(setting
         assert csrf not in part and 'name="key"' not in part
     posting = re.findall(r'<form[^>]*method="post"', page)  # every form its own token
     assert page.count('name="csrfmiddlewaretoken"') == len(posting) > 5
+
+
+# A phone on a server of its own: its own process, the same database and the same shared cache
+# folder as the other server (KALOOKI_GAME_CACHE); it may record a hand first, then reads the
+# game's scoring and watch pages. It prints their statuses and HTML.
+PHONE = r"""
+import json, os, re
+from django.test import Client
+from kalooki_ledger.games.models import Game
+game = Game.objects.get(edit_token=os.environ["GAME"])
+client = Client(HTTP_HOST="127.0.0.1")
+if os.environ.get("HAND"):
+    seats = {s.name: s.position for s in game.seats.all()}
+    sent = {"version": str(game.version), "key": "hand-of-the-other-server-" + os.environ["HAND"]}
+    data = {"number": os.environ["HAND"], "winner": "John", "action": "record", **sent}
+    data |= {f"value-{seats[n]}": "5" for n in ("Andy", "Mark", "Frank")}
+    answer = client.post(game.get_absolute_url() + "hands/", data)
+    said = re.findall(r'class="(?:error|notice)[^>]*>[^<]*', answer.content.decode())
+    assert answer.status_code == 302, said
+pages = [client.get(url) for url in (game.get_absolute_url(), game.share_url())]
+print(json.dumps([[page.status_code, page.content.decode()] for page in pages]))
+"""
+
+
+def on_a_server(env: dict, hand: int | None = None) -> list[str]:
+    """The scoring and watch pages as a server of its own serves them (after recording `hand`)."""
+    done = manage({**env, "HAND": str(hand or "")}, "shell", "-c", PHONE)
+    assert done.returncode == 0, done.stderr
+    pages = json.loads(done.stdout.splitlines()[-1])
+    assert [status for status, _ in pages] == [200, 200]
+    return [TOKENS.sub(r"\1TOKEN\2", html) for _, html in pages]
+
+
+@pytest.mark.db_agnostic(
+    "two servers' processes share a cache folder over a SQLite file of their own"
+)
+def test_two_servers_sharing_one_cache_folder_serve_each_others_kept_parts_afresh(tmp_path):
+    folder = tmp_path / "shared-cache"
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "KALOOKI_GAME_CACHE": str(folder),
+        "DJANGO_DEBUG": "1",  # static files from the source folders: no collectstatic
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+    }
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"format": "kalooki-game/1", **worked_hands_record()}))
+    for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
+        assert manage(env, *step).returncode == 0
+    made = manage(env, "import_game", str(record))
+    env["GAME"] = json.loads(made.stdout)["url"].strip("/").split("/")[-1]
+    first = on_a_server(env)  # the one server keeps the pages' parts in the folder
+    kept = sorted(path.name for path in folder.iterdir())
+    assert kept and on_a_server(env) == first  # the other serves them: nothing more to keep
+    assert sorted(path.name for path in folder.iterdir()) == kept
+    after = on_a_server(env, hand=3)  # a hand recorded on the other server
+    assert "Hand 4 ·" in after[0] and "Hand 4 ·" not in first[0]
+    for path in folder.iterdir():  # nothing kept: every part rendered afresh
+        path.unlink()
+    assert on_a_server(env) == after
+    posting = re.findall(r'<form[^>]*method="post"', after[0])
+    assert after[0].count('name="csrfmiddlewaretoken" value="TOKEN"') == len(posting) >= 4
+
+
+def worked_hands_record() -> dict:
+    """Andy, Mark, John and Frank with the worked sheet's first two hands."""
+    hands = [{"winner": h["winner"], "penalties": h["penalties"]} for h in worked_hands()[:2]]
+    return {"players": ["Andy", "Mark", "John", "Frank"], "hands": hands}
