@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "kalooki_ledger.nights.zones.LocalTimeMiddleware",
     "kalooki_ledger.games.handover.HandedOverMiddleware",
     "kalooki_ledger.faults.DatabaseFaultMiddleware",
+    # Innermost: a GET's reads in one snapshot, its database faults still answered as such.
+    "kalooki_ledger.games.snapshot.OneSnapshotMiddleware",
 ]
 
 ROOT_URLCONF = "kalooki_ledger.urls"
@@ -118,8 +120,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # One cache for every worker, a table in the database (login counts are in throttle.py); and
-# each worker's own (games/ledger_cache.py): a game's ledger and what pages derive from it, every
-# key holding the game's revision, so never stale.
+# the games' (games/ledger_cache.py): a game's ledger and what pages derive from it, every key
+# holding the game's revision, so never stale. Each worker's own memory unless
+# KALOOKI_GAME_CACHE names a folder several servers share (nothing kept holds a request's own).
+_GAME_CACHE = os.environ.get("KALOOKI_GAME_CACHE", "")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -131,6 +135,13 @@ CACHES = {
         "TIMEOUT": None,
         # A 1,000-hand game's ledger is about 220 kB, its sheet's rows 300 kB: a few dozen games.
         "OPTIONS": {"MAX_ENTRIES": 300},
+    }
+    if not _GAME_CACHE
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": _GAME_CACHE,
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 3000},
     },
 }
 

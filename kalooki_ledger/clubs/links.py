@@ -5,7 +5,29 @@ PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
 from django.urls import reverse
 
+from kalooki_ledger.games.freshness import shown_on_game_pages
+from kalooki_ledger.games.models import Game
+
 from .models import Club, ClubGame, Tournament, TournamentTable
+
+# What `filed_under` reads: a save or delete of any of these renews the games' revision, so
+# every kept part of their pages and the watch link's ETag move on (games/freshness.py).
+shown_on_game_pages(ClubGame, lambda link: Game.objects.filter(pk=link.game_id))
+shown_on_game_pages(
+    Club,
+    lambda club: Game.objects.filter(club_link__club_id=club.pk),
+    fields=frozenset({"name", "slug"}),
+)
+# A tournament's stage and its count of heat tables decide whether a player out may buy in.
+shown_on_game_pages(
+    Tournament,
+    lambda t: Game.objects.filter(tournament_table__tournament_id=t.pk),
+    fields=frozenset({"name", "stage", "buy_in", "currency", "club"}),
+)
+shown_on_game_pages(
+    TournamentTable,
+    lambda table: Game.objects.filter(tournament_table__tournament_id=table.tournament_id),
+)
 
 
 def place_of_game(game) -> str:

@@ -192,12 +192,6 @@ class Game(models.Model):
             self._seat_ids = dict(self.seats.values_list("name", "pk"))
         return self._seat_ids
 
-    def renew_revision(self) -> None:
-        """What the game's pages show changed outside its hands (it joined or left a night):
-        a new revision for every cache and ETag, the version (its commands' clock) kept."""
-        self.revision = new_revision()
-        Game.objects.filter(pk=self.pk).update(revision=self.revision)
-
     def touch(self) -> bool:
         """Marks the game changed (a new version for watching phones, a new revision for every
         cache); says whether nobody else had written since this instance was read."""

@@ -22,7 +22,6 @@ def panel_context(game: Game) -> dict:
         "total_word": family.total_word,
         "eliminates": family.eliminates,
         "version": game.version,
-        "revision": game.revision,  # its poll's: a version can come back after a restore
     }
 
 

@@ -158,7 +158,6 @@ class AddGame(Versioned):
         NightGameLink.objects.create(
             night=night, game_id=self.game_id, position=0 if last is None else last + 1
         )
-        Game.objects.get(pk=self.game_id).renew_revision()  # its pages now name the night
 
     def stale_ok(self, since: list) -> bool:
         return True  # adding a game depends on no other change of the night
@@ -181,7 +180,6 @@ class TakeOutGame(Versioned):
 
     def write(self, night: Night, decision: Decision, sent: Sent) -> None:
         night.night_games.filter(game_id=self.game_id).delete()
-        Game.objects.get(pk=self.game_id).renew_revision()  # its pages settle it alone again
 
 
 @dataclass

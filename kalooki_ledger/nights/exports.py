@@ -27,7 +27,7 @@ from kalooki_ledger.sheets.views import IMPORTS_PER_HOUR
 
 from .commands import ImportNight
 from .models import Group, Night
-from .pages import closing_label, night_page
+from .pages import Links, closing_label, night_page
 from .record import MAX_GAMES, NightRecordError, night_json
 from .session import remember
 from .zones import file_zone
@@ -106,7 +106,7 @@ def night_csv(request: HttpRequest, token: str) -> HttpResponse:
 def night_pdf(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     with timezone.override(file_zone(night)):  # a file reads the same on every phone
-        context = night_page(night, False, request)
+        context = night_page(night, Links(request.build_absolute_uri(night.share_url())))
         html = render_to_string("nights/night_pdf.html", context, request=request)
     return download(pdf_bytes(html), "application/pdf", _file_name(night, "pdf"), inline=True)
 

@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
+from kalooki_ledger.games.freshness import shown_on_game_pages
+from kalooki_ledger.games.models import Game
 
 from .commands import AddGame
 from .group_settings import give_handles, learn_from
@@ -17,6 +19,15 @@ from .models import Group, Night, NightGameLink
 from .names import night_name
 from .play_again import into_a_night
 from .session import remembered, remembered_groups
+
+# What `in_night` reads: a game joining or leaving a night, or its group renamed, renews the
+# games' revision (games/freshness.py).
+shown_on_game_pages(NightGameLink, lambda link: Game.objects.filter(pk=link.game_id))
+shown_on_game_pages(
+    Group,
+    lambda group: Game.objects.filter(night_link__night__group_id=group.pk),
+    fields=frozenset({"name"}),
+)
 
 
 def _night_of(field: str, token: str) -> list[tuple]:

@@ -58,38 +58,89 @@ def _handles(games: list[Game]) -> dict[str, tuple[str, str]]:
     return held
 
 
-def night_page(night: Night, scoring: bool, request) -> dict:
+@dataclass(frozen=True)
+class Links:
+    """A night's own links as the request reads them (its host and prefix): the page model
+    takes them made, so it needs no request."""
+
+    watch: str
+    scoring: str = ""  # the scoring page's only
+
+
+def night_page(night: Night, links: Links) -> dict:
+    """A night's page (its scoring page when `links` has the scoring link): its games, the
+    settle-up, what was paid and its history, read in the request's one snapshot."""
     games = night.games()
     settled = night.settle(games)
-    digits = night.digits(games)
-    fmt = formatter(night.currency, digits)
-    held = _handles(games)
-    columns = []
-    for game, row in zip(games, settled.games, strict=True):
-        ledger = game.ledger()
-        columns.append(
+    fmt = formatter(night.currency, night.digits(games))
+    scoring = bool(links.scoring)
+    columns = [
+        _column(game, row, settled.players, fmt, scoring)
+        for game, row in zip(games, settled.games, strict=True)
+    ]
+    payments = [
+        {
+            "id": p.pk,
+            "text": paid_line(p, fmt),
+            "at": timezone.localtime(p.at),
+            "who": p.who,
+            "fits": line.fits,
+        }
+        for p, line in zip(night.payments(), settled.payments, strict=True)
+    ]
+    context = {
+        "night": night,
+        "group": night.group,
+        "scoring": scoring,
+        "columns": columns,
+        "players": _players(settled, fmt),
+        "has_opening": any(settled.opening.values()),
+        "has_paid": bool(payments),
+        "transfers": _transfers(night, games, settled, fmt),
+        "payments": payments,
+        "settled": settled,
+        "playing": [c for c in columns if not c["over"]],
+        "history": list(night.lines()[:30]),
+        "watch_link": links.watch,
+        "watch_qr": qr_svg(links.watch, gettext("QR code of the watch link")),
+        "closing": [
+            {"name": p, "amount": fmt(Decimal(v), signed=True)} for p, v in night.closing.items()
+        ],
+        "players_names": settled.players,
+        "closing_label": closing_label(night),
+    }
+    if scoring:
+        context["scoring_link"] = links.scoring
+        context["scoring_qr"] = qr_svg(links.scoring, gettext("QR code of the scoring link"))
+        context["again"] = games[-1] if games else None
+    return context
+
+
+def _column(game: Game, row, players: list[str], fmt, scoring: bool) -> dict:
+    """One game's column of the night's table: its link, status, winner and each one's net."""
+    ledger = game.ledger()
+    said, winner = present.status_text(ledger), winner_text(ledger)
+    # A stopped game says how its pool went (split equally, refunded, the leader's).
+    status = present.status_line(ledger) if ledger.status == "stopped" else said
+    return {
+        "game": game,
+        "url": game.get_absolute_url() if scoring else game.share_url(),
+        "status": status,
+        "winner": "" if winner in said else winner,
+        "over": row.over,
+        "nets": [
             {
-                "game": game,
-                "url": game.get_absolute_url() if scoring else game.share_url(),
-                # A stopped game says how its pool went (split equally, refunded, the leader's).
-                "status": present.status_line(ledger)
-                if ledger.status == "stopped"
-                else present.status_text(ledger),
-                "winner": ""
-                if winner_text(ledger) in present.status_text(ledger)
-                else winner_text(ledger),
-                "over": row.over,
-                "nets": [
-                    {
-                        "name": p,
-                        "amount": fmt(row.nets[p], signed=True) if p in row.played else "0",
-                        "played": p in row.played,
-                    }
-                    for p in settled.players
-                ],
+                "name": p,
+                "amount": fmt(row.nets[p], signed=True) if p in row.played else "0",
+                "played": p in row.played,
             }
-        )
-    players = [
+            for p in players
+        ],
+    }
+
+
+def _players(settled, fmt) -> list[dict]:
+    return [
         {
             "name": p,
             "opening": fmt(settled.opening[p], signed=True),
@@ -100,6 +151,12 @@ def night_page(night: Night, scoring: bool, request) -> dict:
         }
         for p in settled.players
     ]
+
+
+def _transfers(night: Night, games: list[Game], settled, fmt) -> list[dict]:
+    """What is still owed, each transfer with the payee's pay link (and its QR code)."""
+    held = _handles(games)
+    digits = night.digits(games)
     transfers = []
     for t in settled.transfers:
         link = handles.pay_link(t, held, night.currency, str(night))
@@ -115,45 +172,7 @@ def night_page(night: Night, scoring: bool, request) -> dict:
         if link:
             item["qr"] = qr_svg(link["url"], gettext("QR code of the pay link"))
         transfers.append(item)
-    payments = [
-        {
-            "id": p.pk,
-            "text": paid_line(p, fmt),
-            "at": timezone.localtime(p.at),
-            "who": p.who,
-            "fits": line.fits,
-        }
-        for p, line in zip(night.payments(), settled.payments, strict=True)
-    ]
-    watch = request.build_absolute_uri(night.share_url())
-    context = {
-        "night": night,
-        "group": night.group,
-        "scoring": scoring,
-        "columns": columns,
-        "players": players,
-        "has_opening": any(settled.opening.values()),
-        "has_paid": bool(payments),
-        "transfers": transfers,
-        "payments": payments,
-        "settled": settled,
-        "playing": [c for c in columns if not c["over"]],
-        "history": list(night.lines()[:30]),
-        "watch_link": watch,
-        "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
-        "closing": [
-            {"name": p, "amount": fmt(Decimal(v), signed=True)} for p, v in night.closing.items()
-        ],
-        "players_names": settled.players,
-        "closing_label": closing_label(night),
-    }
-    if scoring:
-        scoring_link = request.build_absolute_uri(night.get_absolute_url())
-        context["scoring_link"] = scoring_link
-        context["scoring_qr"] = qr_svg(scoring_link, gettext("QR code of the scoring link"))
-        last = games[-1] if games else None
-        context["again"] = last
-    return context
+    return transfers
 
 
 @dataclass(frozen=True)
@@ -181,7 +200,8 @@ def balances(group: Group) -> dict[str, Decimal]:
     return dict(group.money().balances)
 
 
-def group_page(group: Group, request) -> dict:
+def group_page(group: Group) -> dict:
+    """A group's page: its nights, running balances, payments, season table and chart."""
     nights = list(group.nights.order_by("-number"))
     digits = max([0, *(n.digits() for n in nights)])
     fmt = formatter(group.currency, digits)

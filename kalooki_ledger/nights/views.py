@@ -131,7 +131,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
             outcome = _answered(request, found, AddRegular(request.POST.get("name", "")))
             if outcome.done:
                 return redirect(found.get_absolute_url())
-    context = {**pages.group_page(found, request), "version": found.version, "scoring": True}
+    context = {**pages.group_page(found), "version": found.version, "scoring": True}
     context.update(pay_handles=handle_rows(found), zone=zone_offered(request, found))
     return _page(request, "nights/group.html", context, outcome)
 
@@ -139,7 +139,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def group_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = get_object_or_404(Group, share_token=token)
-    return render(request, "nights/group.html", {**pages.group_page(found, request)})
+    return render(request, "nights/group.html", pages.group_page(found))
 
 
 def _night(token: str) -> Night:
@@ -157,7 +157,9 @@ def _night_answer(request: HttpRequest, night: Night, outcome) -> HttpResponse:
 
 
 def _night_page(request, night: Night, scoring: bool, outcome=None) -> HttpResponse:
-    context = pages.night_page(night, scoring, request)
+    watch = request.build_absolute_uri(night.share_url())
+    scoring_link = request.build_absolute_uri(night.get_absolute_url()) if scoring else ""
+    context = pages.night_page(night, pages.Links(watch, scoring_link))
     context["version"] = night.version
     if scoring:
         mine = Game.objects.filter(edit_token__in=remembered_tokens(request)).exclude(

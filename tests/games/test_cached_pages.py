@@ -1,17 +1,21 @@
-"""What a worker keeps of a game (its ledger, offline kit and sheet rows, by revision:
-docs/architecture.md, "The caching rule") never shows on a page as stale: after each change a
-phone makes, the page served while what was kept before may still be there is the page rendered
-with nothing kept, but for the per-request tokens (issues 25 and 32)."""
+"""What is kept of a game (its ledger, offline kit, sheet rows and the formless parts of its
+pages, by the page's freshness key: docs/architecture.md, "The caching rule") never shows on a
+page as stale: after each change a phone makes, the page served while what was kept before may
+still be there is the page rendered with nothing kept, but for the per-request tokens (issues 25,
+32 and 41); with each worker's own cache and with a cache several servers share."""
 
 import datetime
 import difflib
+import json
+import os
 import pickle
 import random
 import re
-from unittest import mock
 
 import pytest
 from django.conf import settings as site
+from django.core.cache import caches
+from django.core.management import call_command
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.test.utils import override_script_prefix
@@ -19,12 +23,11 @@ from django.utils import timezone
 
 from kalooki_ledger.clubs import tournaments
 from kalooki_ledger.clubs.filing import file_game
-from kalooki_ledger.games import ledger_cache, pieces
+from kalooki_ledger.games import ledger_cache
 from kalooki_ledger.games.models import Game
-from kalooki_ledger.games.views import table as table_views
-from kalooki_ledger.games.views.table import render_table
 from tests.clubs.factories import finish_table, make_club, tournament_with
 from tests.games.web import FormClient, hand_post, stored_game, stored_ledger, worked_hands
+from tests.helpers import manage
 
 pytestmark = pytest.mark.django_db
 
@@ -66,23 +69,14 @@ def kept_then_fresh(client, game: Game, how: dict) -> tuple[list[str], str]:
     differences found (none when the kept page is the fresh one), and the fresh full page."""
     kept = [ask(client, game, how, headers) for headers in ({}, HTMX)]
     ledger_cache.clear()
-    with unkept_pieces():
-        fresh = [ask(client, game, how, headers) for headers in ({}, HTMX)]
-    client.get(game.get_absolute_url())  # its piece kept, for the next change to outdate
+    fresh = [ask(client, game, how, headers) for headers in ({}, HTMX)]
+    client.get(game.get_absolute_url())  # its parts kept, for the next change to outdate
     found = []
     for kind, before, after in zip(("page", "htmx"), kept, fresh, strict=True):
         diff = differences(before, after)
         if diff:
             found.append(f"{kind}:\n{diff}")
     return found, fresh[0].content.decode()
-
-
-def unkept_pieces():
-    """The scoring page rendered whole with every request, as before it kept a piece: the
-    request's own context (CSRF token, context processors) reaching every part."""
-    return mock.patch.object(
-        table_views, "kept_table", lambda request, game: render_table(request, game)
-    )
 
 
 def walk(client, game: Game, steps) -> dict[str, list[str]]:
@@ -249,7 +243,37 @@ GBP_WALK = [
 ]
 
 
-def test_every_step_of_a_pound_game_shows_the_page_as_rendered_afresh(settings):
+def local_cache(kind: str, tmp_path) -> dict:
+    """The `local` cache as each worker's own memory, or as one several servers share: a
+    folder of files, or a table in the database."""
+    return {
+        "locmem": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kalooki-local-test",
+        },
+        "files": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path / "shared-cache"),
+        },
+        "database": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "kalooki_shared_test_cache",
+        },
+    }[kind] | {"TIMEOUT": None}
+
+
+@pytest.fixture(params=["locmem", "files", "database"])
+def any_local_cache(request, settings, tmp_path):
+    """Each test that takes it run with each kind of `local` cache (the database's table made)."""
+    settings.CACHES = {**settings.CACHES, "local": local_cache(request.param, tmp_path)}
+    if request.param == "database":
+        call_command("createcachetable", "kalooki_shared_test_cache", verbosity=0)
+    ledger_cache.clear()
+    yield request.param
+    ledger_cache.clear()
+
+
+def test_every_step_of_a_pound_game_shows_the_page_as_rendered_afresh(settings, any_local_cache):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
     game = stored_game(title="")  # untitled: its name reads the date it was played
     stale = walk(FormClient(), game, GBP_WALK)
@@ -300,7 +324,7 @@ def play_table(client, game: Game, winner: str) -> None:
     assert response.status_code == 302
 
 
-def test_a_tournament_tables_page_follows_the_tournament():
+def test_a_tournament_tables_page_follows_the_tournament(any_local_cache):
     tournament = tournament_with(make_club("Friday Club", "friday"))
     game, client = tournaments.load(tournament).heats[0].game, FormClient()
     steps = [
@@ -353,36 +377,92 @@ def test_a_page_under_another_prefix_leaves_no_link_on_the_next_page():
         assert "/evil" not in client.get(url).content.decode()
 
 
-def kept_pieces() -> list[str]:
-    """The pieces this worker keeps (LocMemCache holds them pickled, by its own keys)."""
-    held = pieces.caches[pieces.CACHE]._cache
-    return [pickle.loads(value) for key, value in held.items() if ":piece:" in key]
+def kept_fragments() -> list[str]:
+    """The parts of pages this worker keeps (LocMemCache holds them pickled, by its own keys)."""
+    held = caches[ledger_cache.CACHE]._cache
+    return [pickle.loads(value) for key, value in held.items() if "template.cache." in key]
 
 
-def test_a_kept_piece_holds_nothing_of_the_request_it_was_rendered_for(settings):
+def test_what_is_kept_of_a_page_holds_no_form_and_nothing_of_the_request(settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver", OTHER_HOST]
     ledger_cache.clear()
     game = stored_game(hands=worked_hands())  # over: the settle-up, its share button's link
     client = Client(enforce_csrf_checks=True)
     page = client.get(game.get_absolute_url(), HTTP_HOST=OTHER_HOST).content.decode()
+    client.get(game.share_url(), HTTP_HOST=OTHER_HOST)
     csrf = form_fields(page, at("undo")(game))["csrfmiddlewaretoken"]
-    keys = re.findall(r'name="key" value="([^"]+)"', page)
-    kept = kept_pieces()
-    assert len(kept) == 1 and "Settle up" in kept[0]
-    assert csrf not in kept[0] and not any(key in kept[0] for key in keys)
-    assert OTHER_HOST not in kept[0] and 'name="csrfmiddlewaretoken"' not in kept[0]
-    assert kept[0].count("<!--kept-slot-") == page.count('name="csrfmiddlewaretoken"') - 1
-    assert "<!--kept-slot" not in page  # every slot filled; the language form's token its own
+    kept = kept_fragments()
+    assert any("Mark" in part for part in kept) and len(kept) >= 3  # boards, transfers, text
+    for part in kept:
+        assert "<form" not in part and 'name="csrfmiddlewaretoken"' not in part
+        assert csrf not in part and 'name="key"' not in part
+    posting = re.findall(r'<form[^>]*method="post"', page)  # every form its own token
+    assert page.count('name="csrfmiddlewaretoken"') == len(posting) > 5
 
 
-def test_a_piece_is_rendered_from_its_one_value_and_refuses_what_a_request_brings(rf):
-    value = {"game": stored_game(), "version": 3}
-    with pytest.raises(TypeError):
-        pieces.render_from("games/_filed_under.html", [("filed_under", {"name": "x"})])
-    for brought in sorted(pieces.PER_REQUEST):
-        with pytest.raises(ValueError, match=brought):
-            pieces.render_from("games/_filed_under.html", value | {brought: rf.get("/")})
-    # Rendered without a request, the forms' fields are slots: no token is made, none read.
-    html = pieces.render_from("games/_table_content.html", value | {"rows": []})
-    assert 'name="csrfmiddlewaretoken"' not in html and 'name="key"' not in html
-    assert pieces.FORM_SLOT.format(version=3) in html
+# A phone on a server of its own: its own process, the same database and the same shared cache
+# folder as the other server (KALOOKI_GAME_CACHE); it may record a hand first, then reads the
+# game's scoring and watch pages. It prints their statuses and HTML.
+PHONE = r"""
+import json, os, re
+from django.test import Client
+from kalooki_ledger.games.models import Game
+game = Game.objects.get(edit_token=os.environ["GAME"])
+client = Client(HTTP_HOST="127.0.0.1")
+if os.environ.get("HAND"):
+    seats = {s.name: s.position for s in game.seats.all()}
+    sent = {"version": str(game.version), "key": "hand-of-the-other-server-" + os.environ["HAND"]}
+    data = {"number": os.environ["HAND"], "winner": "John", "action": "record", **sent}
+    data |= {f"value-{seats[n]}": "5" for n in ("Andy", "Mark", "Frank")}
+    answer = client.post(game.get_absolute_url() + "hands/", data)
+    said = re.findall(r'class="(?:error|notice)[^>]*>[^<]*', answer.content.decode())
+    assert answer.status_code == 302, said
+pages = [client.get(url) for url in (game.get_absolute_url(), game.share_url())]
+print(json.dumps([[page.status_code, page.content.decode()] for page in pages]))
+"""
+
+
+def on_a_server(env: dict, hand: int | None = None) -> list[str]:
+    """The scoring and watch pages as a server of its own serves them (after recording `hand`)."""
+    done = manage({**env, "HAND": str(hand or "")}, "shell", "-c", PHONE)
+    assert done.returncode == 0, done.stderr
+    pages = json.loads(done.stdout.splitlines()[-1])
+    assert [status for status, _ in pages] == [200, 200]
+    return [TOKENS.sub(r"\1TOKEN\2", html) for _, html in pages]
+
+
+@pytest.mark.db_agnostic(
+    "two servers' processes share a cache folder over a SQLite file of their own"
+)
+def test_two_servers_sharing_one_cache_folder_serve_each_others_kept_parts_afresh(tmp_path):
+    folder = tmp_path / "shared-cache"
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "KALOOKI_GAME_CACHE": str(folder),
+        "DJANGO_DEBUG": "1",  # static files from the source folders: no collectstatic
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+    }
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"format": "kalooki-game/1", **worked_hands_record()}))
+    for step in (("migrate", "--noinput", "-v0"), ("createcachetable",)):
+        assert manage(env, *step).returncode == 0
+    made = manage(env, "import_game", str(record))
+    env["GAME"] = json.loads(made.stdout)["url"].strip("/").split("/")[-1]
+    first = on_a_server(env)  # the one server keeps the pages' parts in the folder
+    kept = sorted(path.name for path in folder.iterdir())
+    assert kept and on_a_server(env) == first  # the other serves them: nothing more to keep
+    assert sorted(path.name for path in folder.iterdir()) == kept
+    after = on_a_server(env, hand=3)  # a hand recorded on the other server
+    assert "Hand 4 ·" in after[0] and "Hand 4 ·" not in first[0]
+    for path in folder.iterdir():  # nothing kept: every part rendered afresh
+        path.unlink()
+    assert on_a_server(env) == after
+    posting = re.findall(r'<form[^>]*method="post"', after[0])
+    assert after[0].count('name="csrfmiddlewaretoken" value="TOKEN"') == len(posting) >= 4
+
+
+def worked_hands_record() -> dict:
+    """Andy, Mark, John and Frank with the worked sheet's first two hands."""
+    hands = [{"winner": h["winner"], "penalties": h["penalties"]} for h in worked_hands()[:2]]
+    return {"players": ["Andy", "Mark", "John", "Frank"], "hands": hands}

@@ -1,16 +1,26 @@
 """What a watch link shows is the same for every watcher, so a shared cache may answer its
-polls: an ETag from the game's version and revision, public for two seconds, no cookie and no
-Vary: Cookie. The scoring pages stay private and uncached."""
+polls: an ETag from the game's version and the page's freshness key, public for two seconds, no
+cookie and no Vary: Cookie. The scoring pages stay private and uncached."""
 
 import re
 
 import pytest
+from django.test import RequestFactory
+from django.utils import translation
 
+from kalooki_ledger.games import freshness
 from tests.games.web import hand_post, stored_game, worked_hands
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
+
+
+def etag(game, language: str = "en-gb") -> str:
+    """The ETag of the game's watch page as the test client reads it, in `language`."""
+    with translation.override(language):
+        fresh = freshness.key(game.pk, game.revision, RequestFactory().get("/"))
+    return f'"w{game.version}.{fresh}"'
 
 
 def assert_public(response) -> None:
@@ -26,7 +36,7 @@ def test_a_watch_page_is_public_with_an_etag_and_no_cookie(client, path):
     response = client.get(f"{game.share_url()}{path}")
     assert response.status_code == 200
     assert_public(response)
-    assert response["ETag"] == f'"w{game.version}.{game.revision}"'
+    assert response["ETag"] == etag(game)
 
 
 def test_a_poll_with_the_etag_it_has_gets_304(client):
@@ -93,7 +103,4 @@ def test_a_watch_page_follows_the_phone_not_a_language_cookie(client):
     client.cookies["django_language"] = "en-gb"
     response = client.get(game.share_url(), headers={"Accept-Language": "sv-SE,sv;q=0.9"})
     assert 'lang="sv"' in response.content.decode()
-    assert (
-        response["Content-Language"] == "sv"
-        and response["ETag"] == f'"w{game.version}.{game.revision}-sv"'
-    )
+    assert response["Content-Language"] == "sv" and response["ETag"] == etag(game, "sv")

@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from .. import pieces
+from .. import freshness
 from ..models import Game
 
 register = template.Library()
@@ -39,18 +39,11 @@ def command_fields(context: template.Context) -> str:
     page shows (its version and, on a game's page, its revision) and a key of its own, so a
     second send of the same form changes nothing."""
     version = html.escape(str(context.get("version", "")))
-    if "csrf_token" not in context:  # a kept piece (no request): the request fills it in
-        return mark_safe(pieces.FORM_SLOT.format(version=version))
     game = context.get("game")
     revision = game.revision if isinstance(game, Game) else ""
-    return form_fields(context.get("csrf_token"), version, revision)
-
-
-def form_fields(csrf_token, version: str, revision: str = "") -> str:
-    """A form's CSRF token, the version (escaped already), the revision and a fresh key."""
     # A page has a few of these: written directly, escaped by the standard library as Django's
     # escape does (without its lazy-string wrapper); a URL-safe key needs no escaping.
-    csrf = html.escape(str(csrf_token))
+    csrf = html.escape(str(context.get("csrf_token")))
     # The revision names a state no restore brings back (hex, needing no escaping).
     state = f'<input type="hidden" name="revision" value="{revision}">' if revision else ""
     return mark_safe(
@@ -61,15 +54,11 @@ def form_fields(csrf_token, version: str, revision: str = "") -> str:
 
 
 @register.simple_tag(takes_context=True)
-def kept_piece(context: template.Context, piece: pieces.Piece) -> str:
-    """A kept piece of the page (`pieces.Piece`), its slots filled for this request: each form's
-    CSRF token and key, the watch link; what the context processors put on the page (the club or
-    night the game is in) goes into the piece's value and key alike."""
-    csrf = context.get("csrf_token")
-    around = {name: context.get(name) for name in pieces.AROUND}
-    kept = pieces.kept_html(piece, around)
-    fields = lambda version: form_fields(csrf, version, piece.revision)  # noqa: E731
-    return mark_safe(pieces.fill(kept, fields, context["watch_link"]))
+def fresh_key(context: template.Context) -> str:
+    """The freshness key of the game this page shows (`freshness.key`), for `{% cache %}` around
+    a part of its page that holds no form."""
+    game = context["game"]
+    return freshness.key(game.pk, game.revision, context["request"])
 
 
 @register.simple_tag

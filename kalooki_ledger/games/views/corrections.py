@@ -8,13 +8,11 @@ from django.views.decorators.http import require_POST
 from .. import answers, commands, device, posted
 from ..models import Game
 from ..pages.sheet_page import edit_page
-from ..snapshot import read_in_one_snapshot
 from .base import applied, command, scoring
 from .sheet import sheet_answer
 
 
 @never_cache
-@read_in_one_snapshot
 @scoring
 def edit_hand(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if request.method == "POST":

@@ -18,7 +18,6 @@ from .. import answers, commands, device, present
 from ..models import Game
 from ..pages.sheet_page import sheet_page
 from ..session import remember
-from ..snapshot import read_in_one_snapshot
 from .base import command, game_of, scoring
 
 
@@ -47,7 +46,6 @@ def sheet_answer(request: HttpRequest, game: Game, outcome: commands.Outcome) ->
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
-@read_in_one_snapshot
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
@@ -94,7 +92,6 @@ def render_rules(request: HttpRequest, game: Game, back: str) -> HttpResponse:
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
-@read_in_one_snapshot
 def rules(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     return render_rules(request, game, game.get_absolute_url())

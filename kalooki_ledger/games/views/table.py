@@ -12,13 +12,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from kalooki_ledger import rules as engine
 
-from .. import answers, commands, device, handles, handover, offline, pieces, posted
+from .. import answers, commands, device, handles, handover, offline, posted
 from ..forms.hand import HandForm
 from ..models import Game
 from ..pages.table_page import card_values, table_page
 from ..qr import qr_svg
 from ..session import remember
-from ..snapshot import read_in_one_snapshot
 from .base import applied, command, game_of, scoring
 
 # What a hand form posts besides the hand: a refused hand's values are offered again without them.
@@ -45,22 +44,6 @@ def render_table(
         context["card_values"] = card_values(ledger.game.rules)
     template = "games/_table_content.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
-
-
-def kept_table(request: HttpRequest, game: Game) -> HttpResponse:
-    """The scoring page as it shows on a plain look (nothing typed, no notice), its content one
-    piece kept by the game's revision (`pieces`): the ledger is read only to render it."""
-
-    def page() -> dict:
-        ledger = game.ledger()
-        context = table_page(game, ledger, pieces.WATCH_LINK_SLOT, can_edit=True)
-        return context | {"card_values": card_values(ledger.game.rules)}
-
-    piece = pieces.Piece("table", "games/_table_content.html", game.pk, game.revision, page)
-    watch_link = request.build_absolute_uri(game.share_url())
-    return render(
-        request, "games/table.html", {"game": game, "piece": piece, "watch_link": watch_link}
-    )
 
 
 def _back_to_table(
@@ -91,13 +74,10 @@ def _table_answer(
 
 @require_GET
 @never_cache  # a scoring page: private, never kept by a cache
-@read_in_one_snapshot
 def table(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
     restore = request.session.pop(_restore_key(game), None)
-    if not restore and not request.htmx and not request.GET.get("handover"):
-        return kept_table(request, game)
     ledger = game.ledger()
     return render_table(request, game, ledger, **_restored(restore, ledger))
 

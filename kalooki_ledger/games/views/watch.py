@@ -4,7 +4,6 @@ same page, cacheable; its poll, its QR code, and keeping it in the phone's list.
 from collections.abc import Callable
 from copy import copy
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -12,12 +11,11 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import present
+from .. import freshness, present
 from ..models import Game
 from ..pages.table_page import table_page
 from ..qr import qr_file
 from ..session import remember
-from ..snapshot import one_snapshot
 from .base import game_of
 from .sheet import render_rules, render_sheet
 
@@ -43,29 +41,21 @@ def phone_language(request: HttpRequest) -> str:
 
 
 def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]) -> HttpResponse:
-    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose revision
-    still stands (one query either way), else `page` of the game; all of it cacheable, and read
-    in one snapshot."""
-    with one_snapshot():
-        return _watched(request, token, page)
-
-
-def _watched(
-    request: HttpRequest, token: str, page: Callable[[Game], HttpResponse]
-) -> HttpResponse:
-    found = Game.objects.filter(share_token=token).values_list("version", "revision").first()
+    """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose freshness
+    key still stands (one row read, nothing rendered), else `page` of the game; all of it
+    cacheable (read in one snapshot, as every GET is: `snapshot.OneSnapshotMiddleware`)."""
+    found = Game.objects.filter(share_token=token).values_list("pk", "version", "revision").first()
     if found is None:
         raise Http404(gettext("No game at this link"))
-    version, revision = found
+    pk, version, revision = found
     language = phone_language(request)
-    # The language is part of the page: a phone switched to another may not keep the old copy
-    # (the site's own language keeps the tag it always had).
-    tagged = "" if language == settings.LANGUAGE_CODE else f"-{language}"
-    # The revision too: after a restore a version can come back with other hands.
-    etag = f'"w{version}.{revision}{tagged}{"-f" if request.htmx else ""}"'
+    # The page's freshness key (the revision, which every row the page shows renews, the
+    # language, the site's prefix, the host), as its kept parts are: the version for reading.
+    fresh = freshness.key(pk, revision, request, language)
+    etag = f'"w{version}.{fresh}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
-    elif request.htmx and request.GET.get("v") == revision:
+    elif request.htmx and request.GET.get("v") == fresh:
         response = HttpResponse(status=204)  # unchanged: htmx keeps the page
     else:
         with translation.override(language):
