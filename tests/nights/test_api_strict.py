@@ -1,6 +1,8 @@
-"""The nights' API reads strictly: an amount only in its canonical form ("2.50" or 2), more
-than 0 and at most 1,000,000; an unknown value or key is 422, never taken for the default
-action; and nothing is stored by a refused request (on SQLite and PostgreSQL)."""
+"""The nights' API reads strictly: an amount only in its canonical form (a string, "2.50"),
+more than 0 and at most 1,000,000; an unknown value or key is 422, never taken for the default
+action; a value of the wrong type (a list, an object, true where a string goes) is 400, as the
+one API says a malformed body; and nothing is stored by a refused request (on SQLite and
+PostgreSQL)."""
 
 import json
 
@@ -42,9 +44,6 @@ def n():
         "0",
         "-5",
         "5.001",
-        None,
-        [],
-        True,
     ],
 )
 def test_a_payment_of_an_amount_no_payment_can_be_is_422_with_nothing_stored(client, n, amount):
@@ -56,6 +55,17 @@ def test_a_payment_of_an_amount_no_payment_can_be_is_422_with_nothing_stored(cli
     assert response.json()["error"]
     assert snapshot() == before
     assert client.get(f"/api/v1/nights/{n.share_token}").status_code == 200
+
+
+@pytest.mark.parametrize("amount", [None, [], True, 5])
+def test_an_amount_that_is_no_string_is_400_saying_so_with_nothing_stored(client, n, amount):
+    before = snapshot()
+    url = f"/api/v1/nights/{n.edit_token}/payments"
+    body = {"from": "Mark", "to": "John", "amount": amount, "transfer": False}
+    response = post(client, url, body, f'"{n.version}"')
+    assert response.status_code == 400, response.content
+    assert "a decimal number in a string" in response.json()["error"]
+    assert snapshot() == before
 
 
 @pytest.mark.parametrize(
@@ -81,9 +91,7 @@ def test_a_canonical_amount_is_stored_as_sent(client, n):
         ("close", {"how": "shred"}),
         ("close", {"how": "carry", "extra": 1}),
         ("games", {"action": "delete"}),
-        ("payments", {"from": "Mark", "to": "John", "amount": "16", "transfer": "yes"}),
         ("payments", {"from": "Mark", "to": "John", "amount": "16", "note": "hi"}),
-        ("payments", {"from": ["Mark"], "to": "John", "amount": "16"}),
     ],
 )
 def test_an_unknown_value_or_key_on_a_night_is_422_and_changes_nothing(client, n, address, body):
@@ -95,7 +103,30 @@ def test_an_unknown_value_or_key_on_a_night_is_422_and_changes_nothing(client, n
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("body", [{"regular": {}}, {"regular": "Cat", "role": "boss"}, {}])
+@pytest.mark.parametrize(
+    ("address", "body"),
+    [
+        ("payments", {"from": "Mark", "to": "John", "amount": "16", "transfer": "yes"}),
+        ("payments", {"from": ["Mark"], "to": "John", "amount": "16"}),
+    ],
+)
+def test_a_value_of_the_wrong_type_on_a_night_is_400_and_changes_nothing(client, n, address, body):
+    before = snapshot()
+    response = post(client, f"/api/v1/nights/{n.edit_token}/{address}", body, f'"{n.version}"')
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]
+    assert snapshot() == before
+
+
+def test_a_regular_that_is_no_name_is_400_and_adds_no_regular(client):
+    g = group(regulars=["Ann"])
+    before = snapshot()
+    response = post(client, f"/api/v1/groups/{g.edit_token}", {"regular": {}}, f'"{g.version}"')
+    assert response.status_code == 400, response.content
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("body", [{"regular": "Cat", "role": "boss"}, {}])
 def test_an_unknown_value_on_a_group_is_422_and_adds_no_regular(client, body):
     g = group(regulars=["Ann"])
     before = snapshot()
