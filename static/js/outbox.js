@@ -42,11 +42,17 @@
     var diff = count(b) - count(a);
     return diff > 0 || (diff === 0 && String(b).indexOf(".") > 0 && String(a).indexOf(".") < 0) ? b : a;
   }
+  // The state a form names: its version, whole, or with the revision beside it (a page's).
+  function shown(input) {
+    var revision = input.form && input.form.querySelector("input[name=revision]");
+    var whole = input.value.indexOf(".") < 0 && revision && /^[0-9a-f]{32}$/.test(revision.value);
+    return whole ? input.value + "." + revision.value : input.value;
+  }
   // The newest state of the game this phone has heard of: its pages and the outbox's answers.
   var HEARD = "kalooki-version-" + token;
   function known() {
     var best = localStorage.getItem(HEARD) || "0";
-    document.querySelectorAll("input[name=version]").forEach(function (v) { best = newer(best, v.value); });
+    document.querySelectorAll("input[name=version]").forEach(function (v) { best = newer(best, shown(v)); });
     return best;
   }
   function heard(state) {
@@ -827,7 +833,7 @@
       // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
       var last = document.querySelector("input[name=version]");
       var expected = EXPECTS[entry.kind] ? (entry.expect === null || entry.expect === undefined ? known() : entry.expect)
-        : (last ? last.value : entry.version);
+        : (last ? shown(last) : entry.version);
       headers["If-Match"] = '"' + expected + '"';
     }
     var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
@@ -870,7 +876,7 @@
       if (answer.version) {
         heard(answer.version);
         document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
-        // The command kept behind this one was made on top of it: it names the version it gave.
+        // The command kept behind this one was made on top of it: it names the state it gave.
         if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
           following.expect = answer.version;
           chained = following;
