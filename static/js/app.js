@@ -271,7 +271,13 @@
     // with: those outside the swapped part too (the hand-over), or their first tap is refused.
     var live = document.getElementById("live");
     if (live && live.dataset.version) {
-      document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = live.dataset.version; });
+      // The revision beside each version is the table's too (or none): a pair names one state.
+      var fresh = live.querySelector("input[name=revision]");
+      document.querySelectorAll("input[name=version]").forEach(function (v) {
+        v.value = live.dataset.version;
+        var revision = v.form && v.form.querySelector("input[name=revision]");
+        if (revision) { revision.value = fresh ? fresh.value : ""; }
+      });
     }
     if (event.detail.elt.id === "live") { showShare(event.detail.elt.ownerDocument); }
     if (event.detail.elt.id === "live" && event.detail.requestConfig.verb === "post") {

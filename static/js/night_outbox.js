@@ -80,7 +80,7 @@
     return {
       night: token,
       key: data.get("key"),
-      version: Number(data.get("version")),
+      version: String(data.get("version") || "0"), // the state the form names, sent back whole
       body: {
         from: data.get("payer"), to: data.get("payee"), amount: canonical(data.get("amount"), form),
         transfer: data.get("ticked") === "1"

@@ -32,15 +32,31 @@
   }
   var save = shelf.put, remove = shelf.remove;
 
-  // The newest version of the game this phone has heard of: its pages and the outbox's answers.
+  // A state of the game as the API names it (its ETag, "12.<revision>", or a bare "12" kept
+  // before revisions): kept whole, its version read only to tell which is newer.
+  function count(state) {
+    return Number(String(state || "").split(".")[0]) || 0;
+  }
+  // The newer of two states; of one version, the one that names its revision.
+  function newer(a, b) {
+    var diff = count(b) - count(a);
+    return diff > 0 || (diff === 0 && String(b).indexOf(".") > 0 && String(a).indexOf(".") < 0) ? b : a;
+  }
+  // The state a form names: its version, whole, or with the revision beside it (a page's).
+  function shown(input) {
+    var revision = input.form && input.form.querySelector("input[name=revision]");
+    var whole = input.value.indexOf(".") < 0 && revision && /^[0-9a-f]{32}$/.test(revision.value);
+    return whole ? input.value + "." + revision.value : input.value;
+  }
+  // The newest state of the game this phone has heard of: its pages and the outbox's answers.
   var HEARD = "kalooki-version-" + token;
   function known() {
-    var best = Number(localStorage.getItem(HEARD)) || 0;
-    document.querySelectorAll("input[name=version]").forEach(function (v) { best = Math.max(best, Number(v.value) || 0); });
+    var best = localStorage.getItem(HEARD) || "0";
+    document.querySelectorAll("input[name=version]").forEach(function (v) { best = newer(best, shown(v)); });
     return best;
   }
-  function heard(version) {
-    try { localStorage.setItem(HEARD, String(Math.max(known(), Number(version) || 0))); } catch (e) { /* private tab */ }
+  function heard(state) {
+    try { localStorage.setItem(HEARD, String(newer(known(), state || "0"))); } catch (e) { /* private tab */ }
   }
 
   // ---- A command from a form: the record format of a hand, or the API's body for the others.
@@ -161,7 +177,7 @@
   }
   // A command kept to send: made against `version` of the game, sent once under `key`.
   function queued(kind, body, key, version) {
-    return { game: token, kind: kind, body: body, key: key, version: Number(version), made: Date.now(), state: "queued" };
+    return { game: token, kind: kind, body: body, key: key, version: String(version || "0"), made: Date.now(), state: "queued" };
   }
   var SETTLES = {
     refund: gettext("Stop and refund"),
@@ -377,13 +393,13 @@
     var live = document.getElementById("live");
     if (!form || !live || document.documentElement.dataset.keptAt) { return; }
     try {
-      localStorage.setItem(KIT, JSON.stringify({ version: Number(live.dataset.version), kit: form.dataset.offlineKit }));
+      localStorage.setItem(KIT, JSON.stringify({ version: count(live.dataset.version), kit: form.dataset.offlineKit }));
     } catch (e) { /* private tab */ }
   }
   function sheetKit() {
     try {
       var held = JSON.parse(localStorage.getItem(KIT) || "null");
-      return held && held.version === known() ? JSON.parse(held.kit) : null;
+      return held && held.version === count(known()) ? JSON.parse(held.kit) : null;
     } catch (e) { return null; }
   }
   // Whether the kept commands leave hands that don't fit (a buy-in nobody is asked for, a hand
@@ -817,7 +833,7 @@
       // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
       var last = document.querySelector("input[name=version]");
       var expected = EXPECTS[entry.kind] ? (entry.expect === null || entry.expect === undefined ? known() : entry.expect)
-        : (last ? last.value : entry.version);
+        : (last ? shown(last) : entry.version);
       headers["If-Match"] = '"' + expected + '"';
     }
     var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
@@ -832,6 +848,7 @@
   // The hand-over is the table's own form (the server answers with the page of the new link).
   function sendHandOver(entry, controller) {
     var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+    // The whole state last heard ("12.<revision>"): the server reads both from `version`.
     var data = new URLSearchParams({ csrfmiddlewaretoken: csrf ? csrf.value : "", version: String(known()), key: entry.key });
     return core.call("/g/" + token + "/handover/", { method: "POST", body: data }, controller, "text").then(function (answer) {
       if (!answer.status) { return answer; }
@@ -859,9 +876,9 @@
       if (answer.version) {
         heard(answer.version);
         document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
-        // The command kept behind this one was made on top of it: it names the version it gave.
+        // The command kept behind this one was made on top of it: it names the state it gave.
         if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
-          following.expect = Number(answer.version);
+          following.expect = answer.version;
           chained = following;
         }
       }
@@ -879,7 +896,7 @@
       say(interpolate(gettext("%(what)s: not sent — will retry"), { what: label(newest) }));
     } else {
       entry.server = answer.body.game || null;
-      if (answer.version) { entry.seen = Number(answer.version); heard(answer.version); }
+      if (answer.version) { entry.seen = answer.version; heard(answer.version); }
       entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
       entry.error = answer.body.error ||
         interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });

@@ -61,6 +61,8 @@
 
   // One request: its answer as {status, body, version, text}; status 0 when none came (the
   // network failed, TIMEOUT passed, or `controller` gave it up). `read` is "json" or "text".
+  // `version` is the state the answer names, its ETag whole without the quotes ("12.<revision>"
+  // for a game): sent back as it is, never read as a number.
   function call(url, init, controller, read) {
     var timer = setTimeout(function () { controller.abort(); }, TIMEOUT);
     init.signal = controller.signal;

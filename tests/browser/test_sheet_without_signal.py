@@ -200,3 +200,43 @@ def test_a_north_american_game_corrected_without_signal(phone_on_signal, signal)
         {"winner": "Cy", "penalties": {"Ann": 150, "Bob": 160}},
     ]
     assert str(Game.objects.get(pk=game.pk).played_on) == "2026-11-21"
+
+
+def test_kept_corrections_name_the_whole_state_of_the_game_they_were_made_on(
+    phone_on_signal, signal
+):
+    game = stored_game()
+    page = phone_on_signal
+    page.on("dialog", lambda dialog: dialog.accept())
+    played(page, game)
+    made_on = Game.objects.get(pk=game.pk)
+    named = {}  # what each correction's If-Match named, and the ETag the edit was answered with
+
+    def sent(request) -> None:
+        if request.method in ("PUT", "DELETE") and "/api/v1/" in request.url:
+            named[request.method] = request.headers.get("if-match")
+
+    def answered(response) -> None:
+        if response.request.method == "PUT" and "/api/v1/" in response.url:
+            named["answer"] = response.headers.get("etag")
+
+    page.on("request", sent)
+    page.on("response", answered)
+
+    signal.cut()
+    page.goto(edit_url(game, 1))
+    page.locator('.value[data-player="Andy"] input').fill("75")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    page.goto(edit_url(game, 2))
+    page.get_by_role("button", name="Delete hand 2").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    expect(page.locator("#outbox li.queued")).to_have_count(2)
+
+    signal.back(page)
+    expect(page.locator("#outbox h2")).to_have_text("Every hand is saved", timeout=SENT_BACK)
+    # The state the sheet showed, its revision too; the delete, the state the edit's answer gave.
+    assert named["PUT"] == f'"{made_on.version}.{made_on.revision}"'
+    assert re.fullmatch(r'"[0-9]+\.[0-9a-f]{32}"', named["answer"])
+    assert named["DELETE"] == named["answer"]
+    assert len(server_hands(game)) == 2
