@@ -6,9 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import commands, device
+from kalooki_ledger.games import commands, device, handles
 from kalooki_ledger.games.posted import parse_sent
-from kalooki_ledger.games.present import paylinks
 
 from .group_settings import SetGroupHandle, SetGroupZone
 from .models import Group
@@ -16,24 +15,9 @@ from .zones import COOKIE, zone_named
 
 
 def handle_rows(group: Group) -> dict | None:
-    """The regulars' handle forms (the games' own row template): None where no service takes
-    the group's money."""
-    services = paylinks.offered(group.currency)
-    if not services:
-        return None
-    rows = []
-    for name in group.regulars:
-        service, handle = (group.pay_handles or {}).get(name, ("", ""))
-        found = paylinks.SERVICES.get(service)
-        rows.append(
-            {
-                "name": name,
-                "service": service,
-                "handle": handle,
-                "shown": found.name if found else "",
-            }
-        )
-    return {"services": services, "rows": rows}
+    """The regulars' handle forms (the games' own rows): None where no service takes the
+    group's money."""
+    return handles.handle_rows(group.currency, group.regulars, group.pay_handles or {})
 
 
 def zone_offered(request: HttpRequest, group: Group) -> str:
