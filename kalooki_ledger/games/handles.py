@@ -1,6 +1,7 @@
 """Payment handles: the command that sets or removes a player's handle, and the settle-up's pay
 links built from the handles (games/present/paylinks.py has the services and their formats)."""
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
@@ -129,12 +130,20 @@ class SetHandle(Command):
 def form_rows(game: Game, ledger: engine.Ledger) -> dict | None:
     """The scoring page's handles form: the services this currency allows and each player's
     handle; None where no service takes the game's money (chips, an unknown currency)."""
-    services = paylinks.offered(ledger.game.stakes.currency)
+    return handle_rows(ledger.game.stakes.currency, ledger.game.players, handles_of(game))
+
+
+def handle_rows(
+    currency: str, names: Iterable[str], held: Mapping[str, Sequence[str]]
+) -> dict | None:
+    """The handle forms' rows (`games/_pay_handle_row.html`), a game's players' or a group's
+    regulars': the services `currency` allows and each name's (service, handle) in `held`; None
+    where no service takes the money."""
+    services = paylinks.offered(currency)
     if not services:
         return None
-    held = handles_of(game)
     rows = []
-    for name in ledger.game.players:
+    for name in names:
         service, handle = held.get(name, ("", ""))
         found = paylinks.SERVICES.get(service)
         rows.append(

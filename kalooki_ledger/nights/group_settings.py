@@ -89,7 +89,7 @@ class SetGroupHandle(Versioned):
             raise Refusal(
                 Verdict.REFUSED,
                 gettext(
-                    "That service can't take this game's money (%(currency)s): choose one of "
+                    "That service can't take this group's money (%(currency)s): choose one of "
                     "%(allowed)s. Nothing was changed."
                 )
                 % {"currency": group.currency, "allowed": allowed or gettext("none")},

@@ -3,37 +3,23 @@ command on the group (`group_settings`). Load, parse, apply, answer: thin, as ev
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import commands, device
+from kalooki_ledger.games import answers, commands, device, handles
 from kalooki_ledger.games.posted import parse_sent
-from kalooki_ledger.games.present import paylinks
 
+from . import pages
 from .group_settings import SetGroupHandle, SetGroupZone
 from .models import Group
 from .zones import COOKIE, zone_named
 
 
 def handle_rows(group: Group) -> dict | None:
-    """The regulars' handle forms (the games' own row template): None where no service takes
-    the group's money."""
-    services = paylinks.offered(group.currency)
-    if not services:
-        return None
-    rows = []
-    for name in group.regulars:
-        service, handle = (group.pay_handles or {}).get(name, ("", ""))
-        found = paylinks.SERVICES.get(service)
-        rows.append(
-            {
-                "name": name,
-                "service": service,
-                "handle": handle,
-                "shown": found.name if found else "",
-            }
-        )
-    return {"services": services, "rows": rows}
+    """The regulars' handle forms (the games' own rows): None where no service takes the
+    group's money."""
+    return handles.handle_rows(group.currency, group.regulars, group.pay_handles or {})
 
 
 def zone_offered(request: HttpRequest, group: Group) -> str:
@@ -42,16 +28,35 @@ def zone_offered(request: HttpRequest, group: Group) -> str:
     return group.time_zone or (phone if zone_named(phone) else "")
 
 
+def scoring_page(request: HttpRequest, group: Group, outcome=None) -> HttpResponse:
+    """The group's page by its scoring link, with its settings forms; the status what became of
+    the command (`outcome`) says."""
+    context = {**pages.group_page(group), "version": group.version, "scoring": True}
+    context.update(pay_handles=handle_rows(group), zone=zone_offered(request, group))
+    status = 200 if outcome is None else answers.status(outcome)
+    return render(request, "nights/group.html", context, status=status)
+
+
+def unknown_action(request: HttpRequest) -> commands.Outcome:
+    """A form's action that none of its buttons sends: refused, never taken for the default."""
+    messages.error(request, gettext("That is not one of this form's actions: nothing was changed."))
+    return commands.Outcome(commands.Verdict.REFUSED)
+
+
 @require_POST
 def group_settings(request: HttpRequest, token: str) -> HttpResponse:
     group = get_object_or_404(Group, edit_token=token)
-    if "zone" in request.POST:
+    action = request.POST.get("action", "")
+    # The zone's form sends no action; a handle's sends save or remove (Enter sends save).
+    if "zone" in request.POST and action == "":
         command = SetGroupZone(request.POST.get("zone", "").strip())
-    else:
-        service = "" if request.POST.get("action") == "remove" else request.POST.get("service", "")
+    elif "zone" not in request.POST and action in ("", "save", "remove"):
+        service = "" if action == "remove" else request.POST.get("service", "")
         command = SetGroupHandle(
             request.POST.get("player", ""), service, request.POST.get("handle", "")
         )
+    else:
+        return scoring_page(request, group, unknown_action(request))
     try:
         outcome = commands.apply(
             group, parse_sent(request.POST, device.device_label(request)), command
@@ -61,4 +66,7 @@ def group_settings(request: HttpRequest, token: str) -> HttpResponse:
     if outcome.notice:
         level = messages.SUCCESS if outcome.done else messages.ERROR
         messages.add_message(request, level, outcome.notice)
-    return redirect(f"{group.get_absolute_url()}#group-settings")
+    if outcome.done:
+        return redirect(f"{group.get_absolute_url()}#group-settings")
+    group.refresh_from_db()
+    return scoring_page(request, group, outcome)

@@ -33,7 +33,7 @@ from .commands import (
 )
 from .models import Group, Night
 from .session import remember, remember_group
-from .settings_views import handle_rows, zone_offered
+from .settings_views import scoring_page, unknown_action
 
 
 def _sent(request: HttpRequest) -> commands.Sent:
@@ -118,10 +118,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
     outcome = None
     if request.method == "POST":
         if request.POST.get("action", "") not in ("", "night"):
-            messages.error(
-                request, gettext("That is not one of this form's actions: nothing was changed.")
-            )
-            outcome = commands.Outcome(commands.Verdict.REFUSED)
+            outcome = unknown_action(request)
         elif request.POST.get("action") == "night":
             outcome = _answered(request, None, StartNight(found.pk))
             if outcome.done:
@@ -131,9 +128,7 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
             outcome = _answered(request, found, AddRegular(request.POST.get("name", "")))
             if outcome.done:
                 return redirect(found.get_absolute_url())
-    context = {**pages.group_page(found), "version": found.version, "scoring": True}
-    context.update(pay_handles=handle_rows(found), zone=zone_offered(request, found))
-    return _page(request, "nights/group.html", context, outcome)
+    return scoring_page(request, found, outcome)
 
 
 @require_safe
