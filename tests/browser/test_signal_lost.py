@@ -2,14 +2,17 @@
 (`Signal` in conftest.py), so requests fail while the browser still believes it is online, as on
 a phone whose network drops. Hands are recorded online first, then without the network."""
 
+import queue
 import re
+import socket
+import threading
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import clock_held, later, look, new_phone
+from tests.browser.conftest import Signal, _close, clock_held, later, look, new_phone
 from tests.browser.test_offline import (
     HANDS,
     open_kept,
@@ -83,6 +86,68 @@ def test_a_kept_hand_goes_within_3_s_of_the_server_answering_while_the_phone_sta
         later(page, seconds=3)
         expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
     assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
+
+
+class SlowServer(Signal):
+    """The signal, and a server that can turn slow (`slow`): then each answer to the outbox's
+    cheap request (a `GET` of the game's API address) is held until the test lets it go, one
+    event per request in `asked`, however far the page's clock moves on meanwhile."""
+
+    CHEAP = re.compile(rb"GET /api/v1/games/\S* HTTP/1\.1\r\n")
+
+    def __init__(self, target: str):
+        self.slow = False
+        self.asked: queue.Queue[threading.Event] = queue.Queue()
+        self.holding: dict[socket.socket, threading.Event] = {}
+        super().__init__(target)
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                if self.slow and self.CHEAP.match(data):  # the phone asks: the answer waits
+                    self.holding[source] = go = threading.Event()
+                    self.asked.put(go)
+                if go := self.holding.pop(sink, None):  # the server's answer to such a request
+                    go.wait()
+                sink.sendall(data)
+        except OSError:
+            pass
+        with self.lock:
+            self.open -= {source, sink}
+        _close(source)
+        _close(sink)
+
+    def close(self) -> None:
+        self.cut()
+        while not self.asked.empty():  # answers still held: their threads may end
+            self.asked.get().set()
+
+
+@pytest.fixture
+def slow_server(live_server, transactional_db):
+    proxy = SlowServer(live_server.url)
+    yield proxy
+    proxy.close()
+
+
+def test_a_kept_hand_goes_once_a_cheap_request_slower_than_the_next_try_is_answered(
+    browser, slow_server
+):
+    page = new_phone(browser, slow_server.url)
+    game = one_hand_saved_one_kept(page, slow_server)
+    later(page, seconds=10)  # tried without the server for a while
+    assert page.evaluate("navigator.onLine")
+
+    with clock_held(page):  # the phone's timers move only as the test moves them
+        slow_server.slow = True
+        slow_server.restore()  # the server answers again, each cheap request slowly
+        later(page, seconds=2.5)  # the next cheap request
+        first = slow_server.asked.get(timeout=10)  # it reached the server, whose answer waits
+        later(page, seconds=3)  # past the next try (2.5 s), within the request's 10 s
+        first.set()  # the slow answer arrives
+        expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
+    page.context.close()
 
 
 def clock_at(page, seconds: float) -> str:
