@@ -2,6 +2,7 @@
 recorded on the page, a figure corrected by typing over it, the outbox sending as soon as the
 signal is back, an offline undo's values, and the worker leaving a deleted hand's page alone."""
 
+import json
 import re
 import socket
 import threading
@@ -317,7 +318,9 @@ def test_a_kept_delete_that_breaks_later_hands_warns_and_the_game_offers_no_stop
     stored = Game.objects.get(pk=game.pk)
     assert stored.ledger().problems and stored.stopped == ""
     assert len(server_hands(game)) == 9
-    page.wait_for_timeout(2000)  # the worker keeps the sheet and its edit pages meanwhile
+    # The worker keeps the sheet's edit pages meanwhile, the last hand's last: once it holds
+    # hand 9's as the delete left it (John's, hand 10 before), the round after the delete is done.
+    kept_as(page, edit_url(game, 9), 'value="John" checked')
     deleted = next(i for i, line in enumerate(signal.lines) if line.startswith("DELETE "))
     assert f"GET {edit_url(game, 10)}" not in signal.lines[deleted + 1 :]
 
@@ -326,6 +329,16 @@ def test_a_kept_delete_that_breaks_later_hands_warns_and_the_game_offers_no_stop
     expect(page.locator("details.stop")).to_have_count(0)
     expect(page.locator("form.settle")).to_have_count(0)
     page.context.close()
+
+
+def kept_as(page, path: str, text: str) -> None:
+    """Waits until the worker holds a copy of the page with `text` in it."""
+    found = "r => r ? r.text() : ''"
+    until(
+        page,
+        f"caches.open('kalooki-pages').then(c => c.match('{path}')).then({found})"
+        f".then(t => t.includes({json.dumps(text)}))",
+    )
 
 
 ENGLISH = ("Hand ", "not sent", "Counted", "undone", "values", "table below", "Record", "Undo")

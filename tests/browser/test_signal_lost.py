@@ -6,7 +6,6 @@ import queue
 import re
 import socket
 import threading
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -159,6 +158,31 @@ def clock_at(page, seconds: float) -> str:
     )
 
 
+# Counts the watch page's polls answered or failed (`data-polls` on <html>) and keeps the Date
+# of each answer (`heard`, ms): the freshness line is reckoned from those.
+POLLS = """() => {
+  const html = document.documentElement;
+  html.dataset.polls = 0;
+  window.heard = [];
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const xhr = event.detail.xhr;
+    if (event.detail.successful) { heard.push(Date.parse(xhr.getResponseHeader("Date"))); }
+    html.dataset.polls = Number(html.dataset.polls) + 1;
+  });
+}"""
+
+
+def polls(page) -> int:
+    """How many of the watch page's polls were answered or failed (POLLS counts them)."""
+    return int(page.locator("html").get_attribute("data-polls"))
+
+
+def polled(page, since: int, times: int = 1) -> None:
+    """Waits for `times` more of the watch page's polls (every 3 s) than `since`."""
+    done = page.locator(f'html[data-polls="{since + times}"]')
+    expect(done).to_have_count(1, timeout=times * 8000)
+
+
 def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_update(
     browser, signal
 ):
@@ -167,19 +191,26 @@ def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_up
     page.goto(game.share_url())
     freshness = page.locator("#freshness")
     expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
-    page.wait_for_timeout(4000)  # a few polls, some answered by the browser's cache
+    page.evaluate(POLLS)
+    polled(page, since=0, times=2)  # a few polls, some answered by the browser's cache
     expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
 
     signal.cut()
-    cut = time.time()
-    # The browser's cache may answer the polls for 30 s more: the page still knows their age,
-    # and says so once the newest is 10 s old (the wait's own limit: no clock read here).
-    expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"), timeout=10_500)
-    shown = freshness.inner_text().rsplit(" ", 1)[1]
-    assert shown in {clock_at(page, cut), clock_at(page, cut - 6)}
-    page.wait_for_timeout(3000)
-    expect(freshness).to_contain_text("offline, last update ")
-    look(page, "watch-offline")
+    with clock_held(page):  # the phone's timers move only as the test moves them
+        # Ten seconds on: the polls in them fail, or the browser's cache answers them with the
+        # Date it kept, so the newest state is now 10 s old.
+        later(page, seconds=10)
+        expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"))
+        newest = page.evaluate("Math.max(...heard)") / 1000
+        shown = freshness.inner_text().rsplit(" ", 1)[1]
+        assert shown in {clock_at(page, newest), clock_at(page, newest - 1)}
+        since = polls(page)
+        later(page, seconds=3)
+        polled(page, since)  # one more poll, whatever answered it: still offline
+        expect(freshness).to_contain_text("offline, last update ")
+        look(page, "watch-offline")
+        # The phone's clock back where it was: the server's Dates are real time.
+        page.clock.set_system_time(page.evaluate("Date.now()") / 1000 - 13)
 
     post_hand(game, 1, *HANDS[0])
     signal.restore()
