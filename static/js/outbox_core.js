@@ -139,16 +139,18 @@
       timer = null;
     }
     // Something waits: a cheap request every PROBE ms until the server answers, then send at
-    // once (a send still hanging on the lost network is given up and made again).
+    // once (a send still hanging on the lost network is given up and made again). A tick that
+    // finds the last one still on its way skips: each has the whole TIMEOUT to be answered.
     function watch() {
       if (timer) { return; }
       timer = setTimeout(function () {
         timer = null;
-        if (probing) { probing.abort(); }
-        var mine = probing = new AbortController();
         watch(); // the next in PROBE ms, whatever becomes of this one
-        call(o.probe, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} }, mine, "text").then(function (answer) {
-          if (probing === mine) { probing = null; }
+        // One still on its way (a slow server): let it answer, or TIMEOUT end it; never cut it short.
+        if (probing) { return; }
+        probing = new AbortController();
+        call(o.probe, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} }, probing, "text").then(function (answer) {
+          probing = null;
           if (answer.status === 0 || answer.status >= 500 || !timer) { return; }
           if (answer.version) { tag = '"' + answer.version + '"'; }
           quiet();

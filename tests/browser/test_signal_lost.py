@@ -2,14 +2,16 @@
 (`Signal` in conftest.py), so requests fail while the browser still believes it is online, as on
 a phone whose network drops. Hands are recorded online first, then without the network."""
 
+import queue
 import re
-import time
+import socket
+import threading
 
 import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import clock_held, later, look, new_phone
+from tests.browser.conftest import Signal, _close, clock_held, later, look, new_phone
 from tests.browser.test_offline import (
     HANDS,
     open_kept,
@@ -85,6 +87,68 @@ def test_a_kept_hand_goes_within_3_s_of_the_server_answering_while_the_phone_sta
     assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
 
 
+class SlowServer(Signal):
+    """The signal, and a server that can turn slow (`slow`): then each answer to the outbox's
+    cheap request (a `GET` of the game's API address) is held until the test lets it go, one
+    event per request in `asked`, however far the page's clock moves on meanwhile."""
+
+    CHEAP = re.compile(rb"GET /api/v1/games/\S* HTTP/1\.1\r\n")
+
+    def __init__(self, target: str):
+        self.slow = False
+        self.asked: queue.Queue[threading.Event] = queue.Queue()
+        self.holding: dict[socket.socket, threading.Event] = {}
+        super().__init__(target)
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                if self.slow and self.CHEAP.match(data):  # the phone asks: the answer waits
+                    self.holding[source] = go = threading.Event()
+                    self.asked.put(go)
+                if go := self.holding.pop(sink, None):  # the server's answer to such a request
+                    go.wait()
+                sink.sendall(data)
+        except OSError:
+            pass
+        with self.lock:
+            self.open -= {source, sink}
+        _close(source)
+        _close(sink)
+
+    def close(self) -> None:
+        self.cut()
+        while not self.asked.empty():  # answers still held: their threads may end
+            self.asked.get().set()
+
+
+@pytest.fixture
+def slow_server(live_server, transactional_db):
+    proxy = SlowServer(live_server.url)
+    yield proxy
+    proxy.close()
+
+
+def test_a_kept_hand_goes_once_a_cheap_request_slower_than_the_next_try_is_answered(
+    browser, slow_server
+):
+    page = new_phone(browser, slow_server.url)
+    game = one_hand_saved_one_kept(page, slow_server)
+    later(page, seconds=10)  # tried without the server for a while
+    assert page.evaluate("navigator.onLine")
+
+    with clock_held(page):  # the phone's timers move only as the test moves them
+        slow_server.slow = True
+        slow_server.restore()  # the server answers again, each cheap request slowly
+        later(page, seconds=2.5)  # the next cheap request
+        first = slow_server.asked.get(timeout=10)  # it reached the server, whose answer waits
+        later(page, seconds=3)  # past the next try (2.5 s), within the request's 10 s
+        first.set()  # the slow answer arrives
+        expect(page.locator("#outbox h2")).to_have_text("Every hand is saved")
+    assert [h["winner"] for h in server_hands(game)] == ["John", "Andy"]
+    page.context.close()
+
+
 def clock_at(page, seconds: float) -> str:
     """HH:MM of a moment as the phone writes it (its own time zone)."""
     return page.evaluate(
@@ -92,6 +156,31 @@ def clock_at(page, seconds: float) -> str:
         " return two(d.getHours()) + ':' + two(d.getMinutes()); }",
         seconds,
     )
+
+
+# Counts the watch page's polls answered or failed (`data-polls` on <html>) and keeps the Date
+# of each answer (`heard`, ms): the freshness line is reckoned from those.
+POLLS = """() => {
+  const html = document.documentElement;
+  html.dataset.polls = 0;
+  window.heard = [];
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const xhr = event.detail.xhr;
+    if (event.detail.successful) { heard.push(Date.parse(xhr.getResponseHeader("Date"))); }
+    html.dataset.polls = Number(html.dataset.polls) + 1;
+  });
+}"""
+
+
+def polls(page) -> int:
+    """How many of the watch page's polls were answered or failed (POLLS counts them)."""
+    return int(page.locator("html").get_attribute("data-polls"))
+
+
+def polled(page, since: int, times: int = 1) -> None:
+    """Waits for `times` more of the watch page's polls (every 3 s) than `since`."""
+    done = page.locator(f'html[data-polls="{since + times}"]')
+    expect(done).to_have_count(1, timeout=times * 8000)
 
 
 def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_update(
@@ -102,19 +191,26 @@ def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_up
     page.goto(game.share_url())
     freshness = page.locator("#freshness")
     expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
-    page.wait_for_timeout(4000)  # a few polls, some answered by the browser's cache
+    page.evaluate(POLLS)
+    polled(page, since=0, times=2)  # a few polls, some answered by the browser's cache
     expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
 
     signal.cut()
-    cut = time.time()
-    # The browser's cache may answer the polls for 30 s more: the page still knows their age,
-    # and says so once the newest is 10 s old (the wait's own limit: no clock read here).
-    expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"), timeout=10_500)
-    shown = freshness.inner_text().rsplit(" ", 1)[1]
-    assert shown in {clock_at(page, cut), clock_at(page, cut - 6)}
-    page.wait_for_timeout(3000)
-    expect(freshness).to_contain_text("offline, last update ")
-    look(page, "watch-offline")
+    with clock_held(page):  # the phone's timers move only as the test moves them
+        # Ten seconds on: the polls in them fail, or the browser's cache answers them with the
+        # Date it kept, so the newest state is now 10 s old.
+        later(page, seconds=10)
+        expect(freshness).to_have_text(re.compile(r"^offline, last update \d\d:\d\d$"))
+        newest = page.evaluate("Math.max(...heard)") / 1000
+        shown = freshness.inner_text().rsplit(" ", 1)[1]
+        assert shown in {clock_at(page, newest), clock_at(page, newest - 1)}
+        since = polls(page)
+        later(page, seconds=3)
+        polled(page, since)  # one more poll, whatever answered it: still offline
+        expect(freshness).to_contain_text("offline, last update ")
+        look(page, "watch-offline")
+        # The phone's clock back where it was: the server's Dates are real time.
+        page.clock.set_system_time(page.evaluate("Date.now()") / 1000 - 13)
 
     post_hand(game, 1, *HANDS[0])
     signal.restore()
