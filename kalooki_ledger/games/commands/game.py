@@ -1,6 +1,7 @@
 """The commands on a game's end and record: stop it, tick what was paid, set its date."""
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
@@ -13,6 +14,10 @@ from ..models import Change, Game, PaidTransfer
 from .base import Command, DateChosen, Decision, Refusal, TicksChanged, Verdict, refused, unchanged
 
 SETTLES = ("refund", "split", "leader", "")  # "": the stop taken back
+
+# Who else settles a game's money (the nights app, from its AppConfig.ready): each answers
+# why the game's own ticks are refused, or None. Games never import the apps above them.
+SETTLED_ELSEWHERE: list[Callable[[Game], str | None]] = []
 
 
 @dataclass
@@ -64,6 +69,10 @@ class MarkPaid(Command):
     not_asked = ("game",)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
+        for settled_elsewhere in SETTLED_ELSEWHERE:
+            why = settled_elsewhere(self.game)
+            if why:  # its money is asked once, where it is settled
+                raise Refusal(Verdict.REFUSED, why)
         if ledger.problems:
             raise Refusal(Verdict.REFUSED, unresolved(ledger, stopping=False))
         digits = ledger.money_digits
