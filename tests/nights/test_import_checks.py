@@ -197,3 +197,30 @@ def test_a_night_carried_into_imported_as_a_new_group_brings_its_balances_in(cli
     money = new.money()
     assert money.conserved, money.problems
     assert dict(money.balances) == CARRIED == dict(money.brought)
+
+
+def test_a_damaged_form_key_on_a_night_import_is_refused_with_a_sentence_not_a_500(client, record):
+    before = snapshot()
+    file = io.BytesIO(json.dumps(record).encode())
+    file.name = "night.json"
+    response = client.post("/nights/import/send/", {"record": file, "key": "<not a key>"})
+    assert response.status_code == 400
+    assert "That form&#x27;s key is damaged" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_night_record_over_two_megabytes_is_refused_before_it_is_read(client, record):
+    before = snapshot()
+    padded = json.dumps(record).encode() + b" " * (2 * 1024 * 1024)
+    response = upload(client, padded)
+    assert response.status_code == 422
+    assert "can be at most 2 MB" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_refused_night_import_takes_none_of_the_hourly_import_slots(client, record):
+    refused = changed(record, lambda r: r.update(games=r["games"] * 30, currency="XYZ"))
+    assert upload(client, refused).status_code == 422
+    refused = changed(record, lambda r: r.update(games=r["games"] * 30, owner="me"))
+    assert upload(client, refused).status_code == 422
+    assert upload(client, record).status_code == 302
