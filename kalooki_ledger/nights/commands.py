@@ -113,6 +113,17 @@ def currency_refusal(game: Game, night: Night) -> str:
     }
 
 
+def settled_with_night(game: Game) -> str | None:
+    """Why a game of a night takes no tick on its own page (games.commands.SETTLED_ELSEWHERE)."""
+    link = NightGameLink.objects.filter(game=game).select_related("night__group").first()
+    if link is None:
+        return None
+    return gettext(
+        "This game's money is settled with its night (%(night)s): tick the payments on the "
+        "night's page, so nobody is asked for the same money twice."
+    ) % {"night": str(link.night)}
+
+
 @dataclass
 class AddGame(Versioned):
     """A game of the scorer's added to the night (Play again adds the new game too)."""
@@ -122,7 +133,7 @@ class AddGame(Versioned):
 
     def decide(self, night: Night, since: list) -> Decision:
         # The game's row locked: another night adding it at the same instant waits, then finds
-        # it taken (422), and a tick on the game's own page can't slip in between.
+        # it taken (422); a tick on its page waits too, then is refused (SETTLED_ELSEWHERE).
         game = Game.objects.select_for_update().filter(pk=self.game_id).first()
         if game is None:
             raise Refusal(Verdict.MISSING, gettext("There is no such game."))
@@ -176,6 +187,14 @@ class TakeOutGame(Versioned):
             raise unchanged(gettext("That game isn't in this night."))
         if night.closed:
             raise _closed_refusal(night)
+        if night.night_payments.exists():  # they were paid against this game's money too
+            raise Refusal(
+                Verdict.REFUSED,
+                gettext(
+                    "This night has payments, made against this game's money too: take the "
+                    "payments back first, or the game would ask for that money again."
+                ),
+            )
         return Decision({"title": str(link.game), "game": self.game_id})
 
     def write(self, night: Night, decision: Decision, sent: Sent) -> None:

@@ -11,24 +11,26 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
-from kalooki_ledger.games import commands, device, present
+from kalooki_ledger.games import answers, commands, device, present
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
 from kalooki_ledger.sheets.downloads import download
+from kalooki_ledger.sheets.forms import MAX_UPLOAD
 from kalooki_ledger.sheets.pdf import pdf_bytes
 from kalooki_ledger.sheets.views import IMPORTS_PER_HOUR
 
 from .commands import ImportNight
 from .models import Group, Night
 from .pages import Links, closing_label, night_page
-from .record import MAX_GAMES, NightRecordError, night_json
+from .record import NightRecordError, night_json, read_night
 from .session import remember
 from .zones import file_zone
 
@@ -132,47 +134,57 @@ def _refused(request: HttpRequest, message: str, into: Group | None, status: int
     return render(request, "nights/import.html", {"into": into}, status=status)
 
 
+def _uploaded(request: HttpRequest) -> object:
+    """The upload's JSON as the engine reads record files (each key once, no NaN, no deep
+    nesting), or None; a file over the upload limit is refused before it is read."""
+    upload = request.FILES.get("record")
+    if upload is not None and upload.size > MAX_UPLOAD:
+        raise NightRecordError(
+            gettext("That file is %(size)s MB: a night's record can be at most 2 MB.")
+            % {"size": number_format(upload.size / 1024 / 1024, 1)}
+        )
+    try:
+        return engine.read_record_json(upload.read()) if upload else None
+    except engine.RecordError:
+        return None
+
+
+def _slots_taken(request: HttpRequest, count: int) -> bool:
+    """Each game of a record read whole counts against the game import's hourly limit (a
+    phone not logged in): False when the address has used them up."""
+    if request.user.is_authenticated or count == 0:
+        return True
+    address = f"import:{throttle.client_address(request)}"
+    return throttle.take_all([(address, IMPORTS_PER_HOUR, 3600)] * count) is not None
+
+
+def _cant_import(request: HttpRequest, why: str, into: Group | None) -> HttpResponse:
+    return _refused(request, gettext("The record can't be imported: %(why)s") % {"why": why}, into)
+
+
 @require_POST
 def import_record(request: HttpRequest) -> HttpResponse:
     into = _into(request)
-    upload = request.FILES.get("record")
-    not_a_night = gettext("That file is not a night's JSON record.")
-    try:  # the engine's reading of a record file: each key once, no NaN, no deep nesting
-        data = engine.read_record_json(upload.read()) if upload else None
-    except engine.RecordError:
-        data = None
-    if not isinstance(data, dict):
-        return _refused(request, not_a_night, into)
-    games = data.get("games")
-    count = len(games) if isinstance(games, list) else 0
-    if (
-        not request.user.is_authenticated
-        and 0 < count <= MAX_GAMES  # more is refused by the record's check, taking no slot
-        and (
-            throttle.take_all(
-                [(f"import:{throttle.client_address(request)}", IMPORTS_PER_HOUR, 3600)] * count
-            )
-            is None
-        )
-    ):  # each game counts against the game import's hourly limit
-        said = gettext("This address has imported %(count)s games in the last hour.")
-        why = gettext("Wait an hour, or log in to import more. Nothing was imported.")
-        return _refused(request, f"{said % {'count': IMPORTS_PER_HOUR}} {why}", into, status=429)
     try:
+        data = _uploaded(request)
+        if not isinstance(data, dict):
+            return _refused(request, gettext("That file is not a night's JSON record."), into)
+        checked = read_night(data, into)  # a refused record takes no import slot
+        if not _slots_taken(request, len(checked.games)):
+            said = gettext("This address has imported %(count)s games in the last hour.")
+            why = gettext("Wait an hour, or log in to import more. Nothing was imported.")
+            said = said % {"count": IMPORTS_PER_HOUR}
+            return _refused(request, f"{said} {why}", into, status=429)
         sent = parse_sent(request.POST, device.device_label(request))
         outcome = commands.apply(
             None, sent, ImportNight(data, group_id=None if into is None else into.pk)
         )
     except engine.RecordError as exc:  # a game's first problem: nothing of the night is kept
-        why = capfirst(present.located_text(exc.problem))
-        return _refused(
-            request, gettext("The record can't be imported: %(why)s") % {"why": why}, into
-        )
+        return _cant_import(request, capfirst(present.located_text(exc.problem)), into)
     except NightRecordError as exc:
-        why = str(exc)
-        return _refused(
-            request, gettext("The record can't be imported: %(why)s") % {"why": why}, into
-        )
+        return _cant_import(request, str(exc), into)
+    except commands.Refusal as refusal:  # the form's key, damaged or used for another file
+        return _refused(request, refusal.outcome.notice, into, answers.status(refusal.outcome))
     if not outcome.done:
         return _refused(request, outcome.notice, into)
     remember(request, outcome.made.edit_token)

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games.models import Game, new_token
+from kalooki_ledger.games.models import Game, PaidTransfer, new_token
 from kalooki_ledger.rules.night import (
     GroupMoney,
     GroupNight,
@@ -155,7 +155,13 @@ class Night(models.Model):
             self.closed,
             None if self.carried_to is None else self.carried_to.number,
             {p: Decimal(v) for p, v in self.brought.items()},
+            frozenset(str(pk) for pk in self._ticked_game_ids()),
         )
+
+    def _ticked_game_ids(self) -> set[int]:
+        """The night's games with transfers ticked on their own page (there should be none)."""
+        ticked = PaidTransfer.objects.filter(game__night_link__night=self)
+        return set(ticked.values_list("game_id", flat=True))
 
     def digits(self, games: list[Game] | None = None) -> int:
         """Places shown: the currency's; chips (`units`) show the places their games' stakes use."""

@@ -78,7 +78,22 @@ def night_page(night: Night, links: Links) -> dict:
         _column(game, row, settled.players, fmt, scoring)
         for game, row in zip(games, settled.games, strict=True)
     ]
-    payments = [
+    payments = _payment_rows(night, settled, fmt)
+    return {
+        "night": night,
+        "group": night.group,
+        "scoring": scoring,
+        "columns": columns,
+        "playing": [c for c in columns if not c["over"]],
+        **_money_context(night, games, settled, fmt, payments),
+        "history": list(night.lines()[:30]),
+        **_link_context(links, games),
+    }
+
+
+def _payment_rows(night: Night, settled, fmt) -> list[dict]:
+    """Each payment made, as the page lists it: whether it still fits what was owed."""
+    return [
         {
             "id": p.pk,
             "text": paid_line(p, fmt),
@@ -88,28 +103,32 @@ def night_page(night: Night, links: Links) -> dict:
         }
         for p, line in zip(night.payments(), settled.payments, strict=True)
     ]
-    context = {
-        "night": night,
-        "group": night.group,
-        "scoring": scoring,
-        "columns": columns,
+
+
+def _money_context(night: Night, games: list[Game], settled, fmt, payments: list) -> dict:
+    """The night's money: each player's lines, the transfers, the payments, what was closed."""
+    return {
         "players": _players(settled, fmt),
         "has_opening": any(settled.opening.values()),
         "has_paid": bool(payments),
         "transfers": _transfers(night, games, settled, fmt),
         "payments": payments,
         "settled": settled,
-        "playing": [c for c in columns if not c["over"]],
-        "history": list(night.lines()[:30]),
-        "watch_link": links.watch,
-        "watch_qr": qr_svg(links.watch, gettext("QR code of the watch link")),
         "closing": [
             {"name": p, "amount": fmt(Decimal(v), signed=True)} for p, v in night.closing.items()
         ],
         "players_names": settled.players,
         "closing_label": closing_label(night),
     }
-    if scoring:
+
+
+def _link_context(links: Links, games: list[Game]) -> dict:
+    """The watch link for everyone; the scoring link and Play again on the scoring page."""
+    context = {
+        "watch_link": links.watch,
+        "watch_qr": qr_svg(links.watch, gettext("QR code of the watch link")),
+    }
+    if links.scoring:
         context["scoring_link"] = links.scoring
         context["scoring_qr"] = qr_svg(links.scoring, gettext("QR code of the scoring link"))
         context["again"] = games[-1] if games else None

@@ -45,7 +45,7 @@ def known_group(request: HttpRequest, players: tuple[str, ...], currency: str) -
         Q(edit_token__in=remembered_groups(request)) | Q(nights__edit_token__in=remembered(request))
     ).distinct()
     wanted = {engine.name_key(p) for p in players}
-    for group in mine.filter(currency=currency):
+    for group in mine.filter(currency=currency).order_by("-created", "-id"):
         if wanted <= {engine.name_key(r) for r in group.regulars}:
             return group
     return None
@@ -113,7 +113,9 @@ def into_a_night(request: HttpRequest, game: Game) -> Night | None:
     learn_from(group, first, _sent(request, game, "learn"))
     night = commands.apply(None, _sent(request, game, "night"), StartNight(group.pk)).made
     for step, pk in (("first", first.pk), ("second", game.pk)):
-        commands.apply(night, _sent(request, game, step), AddGame(pk))
+        added = commands.apply(night, _sent(request, game, step), AddGame(pk))
+        if not added.done:  # nothing is started (the new game's transaction) and the scorer told
+            raise commands.Refusal(added.verdict, added.notice)
     give_handles(group, game, device.device_label(request))
     remember(request, night.edit_token)
     remember_group(request, group.edit_token)

@@ -171,13 +171,15 @@ OPEN, CARRIED, WRITTEN_OFF = "", "carried", "written-off"
 class GroupNight:
     """A night as its group's money reads it: its settle-up, how it was closed, the number of
     the night its unpaid money was last carried into, and `brought`: the part of its opening
-    that came from outside the group (a night imported with balances carried in)."""
+    that came from outside the group (a night imported with balances carried in), and `ticked`:
+    the games of it settled on their own page too (each game's money is asked in one place)."""
 
     number: int
     settle: NightSettle
     closed: str = OPEN
     carried_to: int | None = None
     brought: Mapping[str, Decimal] = MappingProxyType({})
+    ticked: frozenset[str] = frozenset()  # its games with transfers ticked on their own page
 
     @property
     def leftover(self) -> Mapping[str, Decimal]:
@@ -212,6 +214,91 @@ def _nonzero(values: Mapping[str, Decimal]) -> dict[str, Decimal]:
     return {p: v for p, v in values.items() if v != 0}
 
 
+def _night_problems(night: GroupNight, numbers: Mapping[int, GroupNight]) -> list[str]:
+    """What one night breaks: a carry into no later night, money carried out of an open night,
+    an opening, closing or brought that does not sum to zero, a game over whose nets don't."""
+    s = night.settle
+    problems: list[str] = []
+    if night.closed == CARRIED:
+        target = numbers.get(night.carried_to or 0)
+        if target is None or target.number <= night.number:
+            problems.append(f"night {night.number} was carried into no later night")
+    elif not night.closed and any(s.closing.values()):
+        problems.append(f"night {night.number} is open and has money carried out")
+    for what, values in (
+        ("opening", s.opening),
+        ("closing", s.closing),
+        ("brought", night.brought),
+    ):
+        if sum(values.values(), ZERO) != 0:
+            problems.append(f"night {night.number}'s {what} does not sum to zero")
+    for game in s.games:
+        if game.over and sum(game.nets.values(), ZERO) != 0:
+            problems.append(f"game {game.name} of night {night.number} does not sum to zero")
+    return problems
+
+
+def _settled_once(nights: Sequence[GroupNight]) -> list[str]:
+    """Each game's net is settled in exactly one place: one night, never also its own ticks."""
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for night in nights:
+        for game in night.settle.games:
+            if game.name in seen:
+                problems.append(
+                    f"game {game.name} is settled in night {seen[game.name]} and {night.number}"
+                )
+            seen.setdefault(game.name, night.number)
+            if game.name in night.ticked:
+                problems.append(
+                    f"game {game.name} of night {night.number} was also ticked paid on its page"
+                )
+    return problems
+
+
+@dataclass
+class _Sums:
+    """Every night's figures summed, per player: where the group's money came from and went."""
+
+    balances: dict[str, Decimal]
+    counted: dict[str, Decimal]
+    brought: dict[str, Decimal]
+    written_off: dict[str, Decimal]
+    opened: dict[str, Decimal]
+    carried: dict[str, Decimal]
+
+
+def _summed(nights: Sequence[GroupNight]) -> _Sums:
+    sums = _Sums({}, {}, {}, {}, {}, {})
+    for night in nights:
+        s = night.settle
+        _add(sums.balances, s.owed)
+        _add(sums.counted, {p: s.totals[p] + s.paid[p] for p in s.players})
+        _add(sums.brought, night.brought)
+        _add(sums.opened, s.opening)
+        if night.closed == WRITTEN_OFF:
+            _add(sums.written_off, s.closing)
+        elif night.closed == CARRIED:
+            _add(sums.carried, s.closing)
+    return sums
+
+
+def _conservation_problems(sums: _Sums) -> list[str]:
+    problems = []
+    landed = dict(sums.brought)
+    _add(landed, sums.carried)
+    if _nonzero(sums.opened) != _nonzero(landed):
+        problems.append("the nights' openings are not what was carried and brought into them")
+    expected = dict(sums.counted)
+    _add(expected, sums.brought)
+    _add(expected, sums.written_off, -1)
+    if _nonzero(sums.balances) != _nonzero(expected):
+        problems.append("the balances are not the games, payments and balances brought in")
+    if sum(sums.balances.values(), ZERO) != 0:
+        problems.append("the balances do not sum to zero")
+    return problems
+
+
 def group_money(nights: Sequence[GroupNight]) -> GroupMoney:
     """The group's balances and the conservation invariant (docs/nights.md), for every player:
 
@@ -220,55 +307,17 @@ def group_money(nights: Sequence[GroupNight]) -> GroupMoney:
 
     where a carry moves money between nights and never makes or loses any: every night's
     opening is what was brought into it from outside plus what was carried into it, each
-    carried amount landing in one night after the one it left, whose money was open then."""
-    balances: dict[str, Decimal] = {}
-    counted: dict[str, Decimal] = {}
-    brought: dict[str, Decimal] = {}
-    written_off: dict[str, Decimal] = {}
-    opened: dict[str, Decimal] = {}
-    carried: dict[str, Decimal] = {}
-    problems: list[str] = []
+    carried amount landing in one night after the one it left, whose money was open then; and
+    each game's net is settled in exactly one place (one night, not also on its own page)."""
     numbers = {n.number: n for n in nights}
-    for night in nights:
-        s = night.settle
-        _add(balances, s.owed)
-        _add(counted, {p: s.totals[p] + s.paid[p] for p in s.players})
-        _add(brought, night.brought)
-        _add(opened, s.opening)
-        if night.closed == WRITTEN_OFF:
-            _add(written_off, s.closing)
-        elif night.closed == CARRIED:
-            _add(carried, s.closing)
-            target = numbers.get(night.carried_to or 0)
-            if target is None or target.number <= night.number:
-                problems.append(f"night {night.number} was carried into no later night")
-        elif any(s.closing.values()):
-            problems.append(f"night {night.number} is open and has money carried out")
-        for what, values in (
-            ("opening", s.opening),
-            ("closing", s.closing),
-            ("brought", night.brought),
-        ):
-            if sum(values.values(), ZERO) != 0:
-                problems.append(f"night {night.number}'s {what} does not sum to zero")
-        for game in s.games:
-            if game.over and sum(game.nets.values(), ZERO) != 0:
-                problems.append(f"game {game.name} of night {night.number} does not sum to zero")
-    landed = dict(brought)
-    _add(landed, carried)
-    if _nonzero(opened) != _nonzero(landed):
-        problems.append("the nights' openings are not what was carried and brought into them")
-    expected = dict(counted)
-    _add(expected, brought)
-    _add(expected, written_off, -1)
-    if _nonzero(balances) != _nonzero(expected):
-        problems.append("the balances are not the games, payments and balances brought in")
-    if sum(balances.values(), ZERO) != 0:
-        problems.append("the balances do not sum to zero")
+    problems = [p for night in nights for p in _night_problems(night, numbers)]
+    problems += _settled_once(nights)
+    sums = _summed(nights)
+    problems += _conservation_problems(sums)
     return GroupMoney(
-        balances=_frozen(_nonzero(balances)),
-        games_and_payments=_frozen(_nonzero(counted)),
-        brought=_frozen(_nonzero(brought)),
-        written_off=_frozen(_nonzero(written_off)),
+        balances=_frozen(_nonzero(sums.balances)),
+        games_and_payments=_frozen(_nonzero(sums.counted)),
+        brought=_frozen(_nonzero(sums.brought)),
+        written_off=_frozen(_nonzero(sums.written_off)),
         problems=tuple(problems),
     )

@@ -65,6 +65,15 @@ BAD = {
     "an unknown key": lambda r: r.update(owner="me"),
     "40 games in one upload": lambda r: r.update(games=r["games"] * 40),
     "a group with no name": lambda r: r["group"].update(name="  "),
+    "a payment on 30 February": lambda r: r["payments"][0].update(at="2026-02-30T21:30:00"),
+    "a payment at +25:00": lambda r: r["payments"][0].update(at="2026-05-01T21:30:00+25:00"),
+    "a write-off no game explains": lambda r: r.update(
+        closed="written-off", closing={"Andy": "1000", "Mark": "-1000"}
+    ),
+    "a carry other than what was owed": lambda r: r.update(
+        closed="carried", closing={"Andy": "-100", "John": "100"}
+    ),
+    "a night numbered three": lambda r: r.update(number="three"),
 }
 
 
@@ -106,6 +115,21 @@ def test_the_good_record_imports_and_keeps_its_payment(client, record):
     assert imported.night_payments.get().amount == 16
 
 
+def test_a_record_closed_with_what_its_night_owed_imports(client, record):
+    owed = {"Andy": "-7", "John": "14", "Frank": "-7"}  # the worked example, Mark's 16 paid
+    closed = changed(record, lambda r: r.update(closed="written-off", closing=owed))
+    assert upload(client, closed).status_code == 302
+    imported = Night.objects.order_by("-pk").first()
+    assert imported.closed == "written-off" and imported.settle().settled
+
+
+def test_the_times_a_payment_may_not_have_are_refused_with_the_sentence(client, record):
+    for at in ("2026-02-30T21:30:00", "2026-05-01T21:30:00+25:00"):
+        response = upload(client, changed(record, lambda r, at=at: r["payments"][0].update(at=at)))
+        assert response.status_code == 422
+        assert "written as 2026-05-01T21:30:00+00:00" in response.content.decode()
+
+
 def carried_night():
     g = group("Friday friends", currency="SEK")
     n = night(g, finished(currency="SEK"))
@@ -131,15 +155,38 @@ def test_a_carried_nights_record_imported_as_a_new_group_keeps_what_was_carried(
     assert "carried into night 2" in page
 
 
-def test_a_carried_nights_record_imported_into_its_group_keeps_its_balances(client):
+def test_an_imported_carry_leaves_a_history_line_on_both_nights(client):
+    _, record = carried_night()
+    assert upload(client, record).status_code == 302
+    imported = Night.objects.filter(number=1).order_by("-pk").first()
+    following = imported.carried_to
+    carry = imported.changes.get(action="carry")
+    assert carry.details["to"] == 2 and carry.details["balances"] == imported.closing
+    carried_in = following.changes.get(action="carried-in")
+    assert carried_in.details["from"] == 1 and carried_in.details["balances"] == following.opening
+    page = client.get(following.get_absolute_url()).content.decode()
+    assert "Opening balances carried in from night 1" in page
+
+
+def test_a_nights_record_imported_into_its_own_group_is_refused_and_changes_nothing(client):
     g, record = carried_night()
-    before = dict(g.money().balances)
-    assert before == CARRIED
-    assert upload(client, record, group=g.edit_token).status_code == 302
+    assert dict(g.money().balances) == CARRIED
+    response = upload(client, record, group=g.edit_token)
+    assert response.status_code == 422
+    assert "This group holds this night already" in response.content.decode()
     money = Group.objects.get(pk=g.pk).money()
     assert money.conserved, money.problems
-    assert dict(money.balances) == {p: 2 * v for p, v in CARRIED.items()}
-    assert Group.objects.count() == 1
+    assert dict(money.balances) == CARRIED
+    assert Group.objects.count() == 1 and g.nights.count() == 2
+
+
+def test_a_night_carried_into_imported_into_its_own_group_is_refused(client):
+    g, _ = carried_night()
+    record = night_json(g.nights.get(number=2))  # no games: the same number and the same games
+    response = upload(client, record, group=g.edit_token)
+    assert response.status_code == 422
+    assert dict(Group.objects.get(pk=g.pk).money().balances) == CARRIED
+    assert g.nights.count() == 2
 
 
 def test_a_night_carried_into_imported_as_a_new_group_brings_its_balances_in(client):
@@ -150,3 +197,30 @@ def test_a_night_carried_into_imported_as_a_new_group_brings_its_balances_in(cli
     money = new.money()
     assert money.conserved, money.problems
     assert dict(money.balances) == CARRIED == dict(money.brought)
+
+
+def test_a_damaged_form_key_on_a_night_import_is_refused_with_a_sentence_not_a_500(client, record):
+    before = snapshot()
+    file = io.BytesIO(json.dumps(record).encode())
+    file.name = "night.json"
+    response = client.post("/nights/import/send/", {"record": file, "key": "<not a key>"})
+    assert response.status_code == 400
+    assert "That form&#x27;s key is damaged" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_night_record_over_two_megabytes_is_refused_before_it_is_read(client, record):
+    before = snapshot()
+    padded = json.dumps(record).encode() + b" " * (2 * 1024 * 1024)
+    response = upload(client, padded)
+    assert response.status_code == 422
+    assert "can be at most 2 MB" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_refused_night_import_takes_none_of_the_hourly_import_slots(client, record):
+    refused = changed(record, lambda r: r.update(games=r["games"] * 30, currency="XYZ"))
+    assert upload(client, refused).status_code == 422
+    refused = changed(record, lambda r: r.update(games=r["games"] * 30, owner="me"))
+    assert upload(client, refused).status_code == 422
+    assert upload(client, record).status_code == 302

@@ -86,8 +86,13 @@ def test_a_new_nights_first_game_has_the_groups_stakes_and_every_regulars_handle
         first, sent(first.version), SetHandle(first, "Ann", "swish", "070 123 45 67")
     )
     assert outcome.applied, outcome.notice
-    again(client, first, "Bob", "Cy", "Ann", as_night="1", group_name="Fredagsgänget")
+    sek = {"currency": "SEK", "call_up": "1", "kalookie": "2", "initial": "5", "buy_in": "5"}
+    response = again(
+        client, first, "Bob", "Cy", "Ann", as_night="1", group_name="Fredagsgänget", **sek
+    )
+    assert response.status_code == 302  # a game in the night's currency: both games join it
     friends = Group.objects.get()
+    assert friends.nights.get().night_games.count() == 2
     assert friends.pay_handles == {"Ann": ["swish", "0701234567"]}
     outcome = commands.apply(
         friends, sent(friends.version), SetGroupHandle("Bob", "swish", "0709876543")
@@ -127,3 +132,25 @@ def test_a_night_taken_apart_by_taking_a_game_out(client):
         },
     )
     assert response.status_code == 302 and made.night_games.count() == 1
+
+
+def test_play_again_with_a_game_the_night_refuses_starts_nothing_and_says_why(client):
+    first = stored_game("Ann Bob Cy")  # in GBP: the new night settles in GBP
+    response = again(
+        client, first, "Bob", "Cy", "Ann", as_night="1", group_name="Ours", currency="SEK"
+    )
+    assert response.status_code == 422
+    said = html.unescape(response.content.decode())
+    assert "a night settles in one currency" in said
+    assert Game.objects.count() == 1 and not Night.objects.exists()
+
+
+def test_of_two_groups_on_this_phone_that_hold_the_players_the_newest_plays_the_night(client):
+    for name in ("Older", "Newer"):
+        made = group(name, regulars=("Ann", "Bob", "Cy"), currency="GBP")
+        client.get(made.get_absolute_url())
+    first = stored_game("Ann Bob Cy")
+    page = client.get(f"/new/?again={first.edit_token}").content.decode()
+    assert "A new night of your group Newer" in page
+    again(client, first, "Bob", "Cy", "Ann", as_night="1")
+    assert Night.objects.get().group.name == "Newer"

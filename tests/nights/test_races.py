@@ -12,6 +12,7 @@ from kalooki_ledger.games import commands
 from kalooki_ledger.games.answers import status
 from kalooki_ledger.games.commands import Verdict
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.present import transfer_key
 from kalooki_ledger.nights.commands import AddGame, CarryOver, RecordPayment, StartNight, WriteOff
 from kalooki_ledger.nights.models import Group, Night, NightGameLink
 from kalooki_ledger.rules import Hand
@@ -137,3 +138,24 @@ def test_a_carry_racing_a_write_off_of_the_night_it_goes_to_never_lands_in_a_clo
         money = Group.objects.get(pk=first.group_id).money()
         assert money.conserved, money.problems
         assert dict(money.balances) == {"Andy": -7, "Mark": -16, "John": 30, "Frank": -7}
+
+
+def test_a_tick_on_a_games_page_racing_a_night_adding_the_game_settles_it_in_one_place():
+    for _ in range(4):
+        game = finished()
+        ledger = game.ledger()
+        keys = {transfer_key(t, ledger.money_digits) for t in ledger.transfers}
+        n = night(None)
+        version = n.version
+
+        def tick(game=game, keys=keys):
+            row = Game.objects.get(pk=game.pk)
+            return commands.apply(row, sent(row.version), commands.MarkPaid(row, keys, set()))
+
+        def add(n=n, version=version, game=game):
+            return commands.apply(Night.objects.get(pk=n.pk), sent(version), AddGame(game.pk))
+
+        ticked, added = at_once(tick, add)
+        assert [ticked.applied, added.applied].count(True) == 1, (ticked.notice, added.notice)
+        in_a_night = NightGameLink.objects.filter(game=game).exists()
+        assert in_a_night != game.paid_transfers.exists()

@@ -7,10 +7,10 @@ import pytest
 from kalooki_ledger.games import commands
 from kalooki_ledger.nights.commands import ImportNight, RecordPayment
 from kalooki_ledger.nights.models import Night
-from kalooki_ledger.nights.record import night_json
+from kalooki_ledger.nights.record import group_json, night_json
 from kalooki_ledger.rules import RecordError
 
-from .factories import finished, night, sent, stopped
+from .factories import finished, group, night, sent, stopped
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +36,10 @@ def test_a_record_whose_game_is_damaged_imports_nothing():
     with pytest.raises(RecordError):  # the engine's first problem refuses the whole night
         commands.apply(None, sent(), ImportNight(data))
     assert Night.objects.count() == 1
+
+
+def test_the_groups_json_writes_every_balance_with_the_currencys_places():
+    g = group(currency="SEK")
+    night(g, finished(currency="SEK"))
+    balances = group_json(g)["balances"]
+    assert balances == {"Andy": "-7.00", "Mark": "-16.00", "John": "30.00", "Frank": "-7.00"}

@@ -51,3 +51,14 @@ def test_a_balance_brought_in_from_outside_is_counted_once():
     brought = {"Ann": D(5), "Bob": D(-5)}
     money = group_money([GroupNight(1, settle_night([], opening=brought), brought=brought)])
     assert money.conserved and dict(money.balances) == brought
+
+
+def test_a_game_settled_in_two_nights_is_named():
+    money = group_money([GroupNight(1, settle_night([GAME])), GroupNight(2, settle_night([GAME]))])
+    assert "game g1 is settled in night 1 and 2" in money.problems
+
+
+def test_a_game_of_a_night_also_ticked_paid_on_its_own_page_is_named():
+    money = group_money([GroupNight(1, settle_night([GAME]), ticked=frozenset({"g1"}))])
+    assert "game g1 of night 1 was also ticked paid on its page" in money.problems
+    assert group_money([GroupNight(1, settle_night([GAME]))]).conserved

@@ -1,6 +1,7 @@
 """The commands on a game's end and record: stop it, tick what was paid, set its date."""
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
@@ -10,9 +11,23 @@ from kalooki_ledger.rules.money import format_amount
 
 from .. import present
 from ..models import Change, Game, PaidTransfer
-from .base import Command, DateChosen, Decision, Refusal, TicksChanged, Verdict, refused, unchanged
+from .base import (
+    Command,
+    DateChosen,
+    Decision,
+    Refusal,
+    Sent,
+    TicksChanged,
+    Verdict,
+    refused,
+    unchanged,
+)
 
 SETTLES = ("refund", "split", "leader", "")  # "": the stop taken back
+
+# Who else settles a game's money (the nights app, from its AppConfig.ready): each answers
+# why the game's own ticks are refused, or None. Games never import the apps above them.
+SETTLED_ELSEWHERE: list[Callable[[Game], str | None]] = []
 
 
 @dataclass
@@ -52,6 +67,15 @@ class Stop(Command):
         game.save(update_fields=["stopped"])
 
 
+def settled_elsewhere(game: Game) -> str | None:
+    """Why the game's own ticks are refused (it is settled elsewhere), or None."""
+    return next((why for ask in SETTLED_ELSEWHERE if (why := ask(game))), None)
+
+
+class _SettledSince(Exception):
+    """A tick decided before a night took the game: nothing of it is stored."""
+
+
 @dataclass
 class MarkPaid(Command):
     """Ticks and unticks settling-up transfers: what changed between the boxes as the page
@@ -64,6 +88,9 @@ class MarkPaid(Command):
     not_asked = ("game",)
 
     def decide(self, ledger: engine.Ledger) -> Decision:
+        why = settled_elsewhere(self.game)
+        if why:  # its money is asked once, where it is settled
+            raise Refusal(Verdict.REFUSED, why)
         if ledger.problems:
             raise Refusal(Verdict.REFUSED, unresolved(ledger, stopping=False))
         digits = ledger.money_digits
@@ -87,7 +114,16 @@ class MarkPaid(Command):
         }
         return TicksChanged(values, ledger, pay=to_pay, unpay=to_unpay)
 
+    def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
+        try:
+            return super().store(game, sent, ledger, decision)
+        except _SettledSince:
+            return False  # nothing stored: the locked way decides again, and refuses
+
     def write(self, game: Game, ledger: engine.Ledger, decision: TicksChanged) -> None:
+        # Asked again under the row's lock: a night that took the game since it was decided.
+        if decision.pay and settled_elsewhere(game):
+            raise _SettledSince
         for t in decision.pay:
             PaidTransfer.objects.create(game=game, payer=t.payer, payee=t.payee, amount=t.amount)
         for t in decision.unpay:
