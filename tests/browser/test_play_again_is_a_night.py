@@ -42,6 +42,8 @@ def test_three_games_through_play_again_are_one_night_settled_once(phone):
     record(page, "Ann", Bob=85, Cy=42, Dee=30)
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 2 · "))
     record(page, "Bob", Ann=50, Cy=45, Dee=30)
+    # Stop on the state after hand 2: a stop sent on the page before it is rightly refused (409).
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 3 · "))
     stop_and_split(page)
     expect(page.locator(".in-night")).to_have_count(0)  # a game in no night
     ann = page.locator("form.pay-handle", has=page.locator('input[name="player"][value="Ann"]'))
