@@ -295,8 +295,9 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
                 % {"name": "number"},
             )
     reread = REREADERS.get(name)
-    if reread is not None and request.body:
-        said = reread(request, json.loads(request.body, parse_float=Decimal))
+    body = body_json(request)
+    if reread is not None and isinstance(body, dict):
+        said = reread(request, body)
         if said is not None:
             return said
     shape = SHAPES.get(name, gettext("The request is not one this address takes."))
@@ -394,13 +395,22 @@ def schema_of(request: HttpRequest) -> dict[str, Any]:
     return BUILT[-1].get_openapi_schema(path_prefix=reverse("api:docs"))
 
 
+def body_json(request: HttpRequest) -> Any:
+    """The body as JSON, or None where there is none or it isn't JSON (a refusal reads it)."""
+    try:
+        return json.loads(request.body, parse_float=Decimal) if request.body else None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+
+
 def given(request: HttpRequest, err: dict[str, Any]) -> str:
     """What was sent where a refusal points, as JSON writes it (ninja leaves the input out)."""
-    value: Any = json.loads(request.body, parse_float=Decimal) if request.body else {}
-    for part in err.get("loc", ())[2:]:
+    where = tuple(err.get("loc", ()))
+    if where[:1] == ("path",) and request.resolver_match:
+        return engine.as_json(request.resolver_match.kwargs.get(str(where[-1])))[:20]
+    value: Any = body_json(request)
+    for part in where[2:]:
         value = value.get(part) if isinstance(value, dict) else None
-    if value is None and request.resolver_match:
-        value = request.resolver_match.kwargs.get(str(err["loc"][-1]))
     return engine.as_json(value)[:20]
 
 
