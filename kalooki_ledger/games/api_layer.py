@@ -30,7 +30,6 @@ from pydantic import ConfigDict
 from kalooki_ledger import rules as engine
 
 from . import commands, device
-from .commands.base import REVISION
 from .present.problems import problem_message
 from .snapshot import one_snapshot
 
@@ -130,7 +129,9 @@ def digest(body: Json) -> str:
 
 # The headers of a command. The patterns are the ones read below: the schema says what is taken.
 KEY_PATTERN = f"^{commands.KEY.pattern}$"
-ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{16,32})?"$'
+# A game's tag names its revision (32 hex), a night's or a group's a digest (16): nothing else.
+ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{32})?"$'
+ROW_ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{16})?"$'
 IdempotencyKey = Annotated[
     str,
     Header(
@@ -143,12 +144,17 @@ IdempotencyKey = Annotated[
     ),
 ]
 IF_MATCH_WORDS = gettext_noop(
-    "The ETag as read: a change made against an older state is refused with 409."
+    "The ETag as read: a change made against an older state is refused with 409. A bare "
+    'version such as "12" is taken too, and checks the version alone.'
 )
 # Optional, yet never null in the schema: a header is there or not (its default is None).
 IfMatch = Annotated[
     str,
     Header(alias="If-Match", pattern=ETAG_PATTERN, description=IF_MATCH_WORDS),
+]
+RowIfMatch = Annotated[
+    str,
+    Header(alias="If-Match", pattern=ROW_ETAG_PATTERN, description=IF_MATCH_WORDS),
 ]
 IfNoneMatch = Annotated[
     str,
@@ -159,7 +165,12 @@ IfNoneMatch = Annotated[
         ),
     ),
 ]
-ETAG = re.compile(r'"([0-9]{1,12})(?:\.([0-9a-f]{16,32}))?"')
+ETAG = re.compile(r'"([0-9]{1,12})(?:\.([0-9a-f]{1,64}))?"')
+GAME_PART, ROW_PART = 32, 16  # the hex digits after the dot: a revision, a digest
+NOT_AN_ETAG = gettext_noop(
+    'If-Match is the ETag you read, whole (such as "12.4f0c…": the version, a dot and its hex '
+    'digits) or a bare version such as "12".'
+)
 
 
 def opened_by_link(
@@ -187,13 +198,14 @@ def opened_by_link(
     return opened
 
 
-def state_in(if_match: str | None) -> tuple[int, str | None] | None:
-    """The state an If-Match names: its version and the rest of its tag (None: no If-Match)."""
+def state_in(if_match: str | None, part: int = GAME_PART) -> tuple[int, str | None] | None:
+    """The state an If-Match names: its version and the rest of its tag, which is `part` hex
+    digits or absent (None: no If-Match); a cut or padded tag is refused, never read as bare."""
     if not if_match:
         return None
     found = ETAG.fullmatch(if_match.strip())
-    if found is None:
-        raise ApiError(400, gettext('If-Match is the ETag you read, such as "12.4f0c…".'))
+    if found is None or (found.group(2) is not None and len(found.group(2)) != part):
+        raise ApiError(400, gettext(NOT_AN_ETAG))
     return int(found.group(1)), found.group(2)
 
 
@@ -207,7 +219,7 @@ def sent(
 ) -> commands.Sent:
     """The command's `Sent`: its key, the state it names (the version as it stands when nothing
     guards it but a hand's number) and who sent it (X-Device, or the scoring phone's label)."""
-    state = state_in(if_match)
+    state = state_in(if_match, GAME_PART if revision else ROW_PART)
     if state is None and needs_version:
         raise ApiError(
             428,
@@ -220,7 +232,7 @@ def sent(
     if not (label and label.isprintable()):
         # The outbox of a scoring page: its phone's label, as the page's forms would send it.
         label = device.current_label(request) or "API"
-    named = rest if revision and rest and REVISION.fullmatch(rest) else None
+    named = rest if revision else None
     return commands.Sent(version, key, label, named)
 
 
@@ -273,10 +285,7 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
                 ),
             )
         if where[:1] == ["header"] and "If-Match" in where:
-            return ApiError(
-                400,
-                gettext('If-Match is the ETag you read, such as "12.4f0c…".'),
-            )
+            return ApiError(400, gettext(NOT_AN_ETAG))
     for err in errors:
         where = [str(part) for part in err.get("loc", ())]
         if where[-1:] == ["number"]:

@@ -14,14 +14,15 @@ from pydantic import ConfigDict, StrictBool, StrictStr
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands
 from kalooki_ledger.games.api_layer import (
+    ROW_PART,
     SAID,
     SHAPES,
     ApiError,
     Error,
     IdempotencyKey,
-    IfMatch,
     IfNoneMatch,
     Json,
+    RowIfMatch,
     Strict,
     conditional,
     digest,
@@ -156,7 +157,7 @@ def change(request: HttpRequest, row: Night | Group, command: Any, key: str, if_
     """The command applied under the state If-Match names: the row as it now stands, or why
     nothing was stored."""
     made = sent(request, key, if_match, row.version, revision=False)
-    state = state_in(if_match)
+    state = state_in(if_match, ROW_PART)
     if state is not None and state[1] is not None and state[0] == row.version:
         body, tag = tagged(row)
         if tag != f'"{state[0]}.{state[1]}"':  # its games (or a restore) changed what it shows
@@ -201,7 +202,7 @@ def night_payments(
     token: Token,
     body: PaymentSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     try:  # the project's one reading of a payment, in the night's currency
@@ -224,7 +225,7 @@ def night_games(
     token: Token,
     body: GameSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     game = Game.objects.filter(edit_token=body.game).first()
@@ -246,7 +247,7 @@ def night_close(
     token: Token,
     body: CloseSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     command = WriteOff() if body.how == "write-off" else CarryOver()
@@ -278,7 +279,7 @@ def group_regular(
     token: Token,
     body: RegularSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     return change(request, row, AddRegular(body.regular), idempotency_key, if_match)
