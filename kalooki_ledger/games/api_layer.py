@@ -10,7 +10,6 @@ and what they show (a digest of their JSON), so a night's moves when one of its 
 hand. The routes are the apps' (`games/api.py`, `nights/api.py`); `urls.py` puts them together,
 as the imports run one way."""
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -121,12 +120,6 @@ def conditional(request: HttpRequest, body: Callable[[], Json], tag: str) -> Htt
     return json_response(body(), tag)
 
 
-def digest(body: Json) -> str:
-    """What a JSON body holds, as a short hash: an ETag part that moves with what is shown."""
-    text = json.dumps(body, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 # The headers of a command. The patterns are the ones read below: the schema says what is taken.
 KEY_PATTERN = f"^{commands.KEY.pattern}$"
 # A game's tag names its revision (32 hex), a night's or a group's a digest (16): nothing else.
@@ -214,12 +207,13 @@ def sent(
     key: str,
     if_match: str | None,
     now: int,
-    revision: bool = True,
+    part: int = GAME_PART,
     needs_version: bool = True,
 ) -> commands.Sent:
-    """The command's `Sent`: its key, the state it names (the version as it stands when nothing
-    guards it but a hand's number) and who sent it (X-Device, or the scoring phone's label)."""
-    state = state_in(if_match, GAME_PART if revision else ROW_PART)
+    """The command's `Sent`: its key, the state it names (its version and the revision or digest
+    after it, or the version as it stands when nothing guards it but a hand's number) and who
+    sent it (X-Device, or the scoring phone's label)."""
+    state = state_in(if_match, part)
     if state is None and needs_version:
         raise ApiError(
             428,
@@ -232,8 +226,7 @@ def sent(
     if not (label and label.isprintable()):
         # The outbox of a scoring page: its phone's label, as the page's forms would send it.
         label = device.current_label(request) or "API"
-    named = rest if revision else None
-    return commands.Sent(version, key, label, named)
+    return commands.Sent(version, key, label, rest)
 
 
 class StrictParser(Parser):

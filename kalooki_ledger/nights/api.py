@@ -25,20 +25,26 @@ from kalooki_ledger.games.api_layer import (
     RowIfMatch,
     Strict,
     conditional,
-    digest,
     json_response,
     opened_by_link,
     sent,
-    state_in,
 )
+from kalooki_ledger.games.commands.versioned import digest
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.rules.night import payment_amount
 
-from .commands import AddGame, AddRegular, CarryOver, RecordPayment, TakeOutGame, WriteOff
+from .commands import (
+    AddGame,
+    AddRegular,
+    CarryOver,
+    RecordPayment,
+    TakeOutGame,
+    WriteOff,
+    shown,
+)
 from .models import Group, Night
-from .record import group_json, night_json
 
 router = Router(tags=["nights"])
 
@@ -149,24 +155,14 @@ GROUP_LINK = opened_by_link(
 def tagged(row: Night | Group) -> tuple[Json, str]:
     """What the row shows and its ETag: its version and a digest of what it shows, so it moves
     when a game of the night takes a hand (or a restore brings a version back with other facts)."""
-    body = night_json(row) if isinstance(row, Night) else group_json(row)
+    body = shown(row)
     return body, f'"{row.version}.{digest(body)}"'
 
 
 def change(request: HttpRequest, row: Night | Group, command: Any, key: str, if_match: str | None):
-    """The command applied under the state If-Match names: the row as it now stands, or why
-    nothing was stored."""
-    made = sent(request, key, if_match, row.version, revision=False)
-    state = state_in(if_match, ROW_PART)
-    if state is not None and state[1] is not None and state[0] == row.version:
-        body, tag = tagged(row)
-        if tag != f'"{state[0]}.{state[1]}"':  # its games (or a restore) changed what it shows
-            raise ApiError(
-                409,
-                gettext("It changed elsewhere since this page was loaded: nothing was saved."),
-                headers={"ETag": tag},
-                now=body,
-            )
+    """The command applied under the state If-Match names (its digest checked on the row as
+    locked): the row as it now stands, or why nothing was stored."""
+    made = sent(request, key, if_match, row.version, part=ROW_PART)
     outcome = commands.apply(row, made, command)
     row.refresh_from_db()
     body, tag = tagged(row)
