@@ -10,6 +10,7 @@ and what they show (a digest of their JSON), so a night's moves when one of its 
 hand. The routes are the apps' (`games/api.py`, `nights/api.py`); `urls.py` puts them together,
 as the imports run one way."""
 
+import copy
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -34,6 +35,7 @@ from .snapshot import one_snapshot
 
 Json = dict[str, Any]
 READS = ("GET", "HEAD")
+READ_CONDITIONS = ("HTTP_IF_NONE_MATCH",)
 METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 
@@ -114,7 +116,12 @@ def conditional(request: HttpRequest, body: Callable[[], Json], tag: str) -> Htt
     else the body with its ETag. A tag names a state that can't come back, so a discarded
     state's tag is never answered 304."""
     unchanged = json_response({}, tag)
-    answered = get_conditional_response(request, etag=tag, response=unchanged)
+    # A read asks If-None-Match only: If-Match and If-Unmodified-Since guard changes, never a read.
+    asked = copy.copy(request)
+    asked.META = {
+        k: v for k, v in request.META.items() if k in READ_CONDITIONS or k[:8] != "HTTP_IF_"
+    }
+    answered = get_conditional_response(asked, etag=tag, response=unchanged)
     if answered is not unchanged:
         return answered
     return json_response(body(), tag)
