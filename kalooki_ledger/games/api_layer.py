@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_noop
-from ninja import Header, NinjaAPI, Schema
+from ninja import Header, NinjaAPI, Path, Schema
 from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
 from pydantic import ConfigDict
@@ -30,8 +30,8 @@ from pydantic import ConfigDict
 from kalooki_ledger import rules as engine
 
 from . import commands, device
+from .converters import TokenConverter
 from .present.problems import problem_message
-from .snapshot import one_snapshot
 
 Json = dict[str, Any]
 READS = ("GET", "HEAD")
@@ -125,6 +125,18 @@ def conditional(request: HttpRequest, body: Callable[[], Json], tag: str) -> Htt
     if answered is not unchanged:
         return answered
     return json_response(body(), tag)
+
+
+# The token of an address, and an amount as a person writes it in JSON (a canonical decimal
+# string, never a JSON number): one definition for every app's routes.
+Token = Annotated[
+    str,
+    Path(
+        pattern=f"^{TokenConverter.regex}$",
+        description=gettext_noop("The scoring link's token (reads and writes) or the watch token."),
+    ),
+]
+AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
 # The headers of a command. The patterns are the ones read below: the schema says what is taken.
@@ -465,8 +477,8 @@ def build_api(*routers: Any) -> NinjaAPI:
 
 
 def urlpatterns(api: NinjaAPI) -> tuple[list[URLPattern], str, str]:
-    """The API's URLs, each view answering as every address of the API does: a read in one
-    snapshot, HEAD as GET without the body, and a method it does not take 405 in JSON with the
+    """The API's URLs, each view answering as every address of the API does: HEAD as GET
+    without the body, and a method it does not take 405 in JSON with the
     methods it does (Allow)."""
     patterns, app_name, namespace = api.urls
     # ninja's own root view is the docs page's address, which answers it (schema_of).
@@ -479,11 +491,8 @@ def urlpatterns(api: NinjaAPI) -> tuple[list[URLPattern], str, str]:
 def _answering(view: Callable) -> Callable:
     @wraps(view)
     def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method in READS:  # the row and its hands read in one snapshot
-            with one_snapshot():
-                response = view(request, *args, **kwargs)
-        else:
-            response = view(request, *args, **kwargs)
+        # A read is in one snapshot already, as every GET is (snapshot.OneSnapshotMiddleware).
+        response = view(request, *args, **kwargs)
         if response.status_code == 405 and "Allow" in response:
             takes = {m.strip() for m in response["Allow"].split(",")}
             response = not_allowed([m for m in METHOD_ORDER if m in takes])

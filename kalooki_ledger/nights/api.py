@@ -8,12 +8,13 @@ from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
-from ninja import Field, Path, Router, Schema
+from ninja import Field, Router, Schema
 from pydantic import ConfigDict, StrictBool, StrictStr
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands
 from kalooki_ledger.games.api_layer import (
+    AMOUNT_PATTERN,
     ROW_PART,
     SAID,
     SHAPES,
@@ -24,6 +25,7 @@ from kalooki_ledger.games.api_layer import (
     Json,
     RowIfMatch,
     Strict,
+    Token,
     conditional,
     json_response,
     opened_by_link,
@@ -47,16 +49,6 @@ from .commands import (
 from .models import Group, Night
 
 router = Router(tags=["nights"])
-
-Token = Annotated[
-    str,
-    Path(
-        pattern=f"^{TokenConverter.regex}$",
-        description=gettext_noop("The scoring link's token (reads and writes) or the watch token."),
-    ),
-]
-# An amount as a person writes it in JSON: a canonical decimal string, never a JSON number.
-AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
 class NightRecord(Schema):
