@@ -285,7 +285,16 @@ REREADERS: dict[str, Callable[[HttpRequest, Json], ApiError | None]] = {}
 
 def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
     """A request the schema refuses, said as the API says it: what is allowed, never Python."""
-    name = request.resolver_match.url_name if request.resolver_match else ""
+    return (
+        _header_refusal(errors)
+        or _number_refusal(request, errors)
+        or _reread(request)
+        or _shape_refusal(request, errors)
+    )
+
+
+def _header_refusal(errors: list[dict[str, Any]]) -> ApiError | None:
+    """A command's header that isn't one: what an Idempotency-Key or an If-Match is."""
     for err in errors:
         where = [str(part) for part in err.get("loc", ())]
         if where[:1] == ["header"] and "Idempotency-Key" in where:
@@ -298,29 +307,43 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
             )
         if where[:1] == ["header"] and "If-Match" in where:
             return ApiError(400, gettext(NOT_AN_ETAG))
+    return None
+
+
+def _number_refusal(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError | None:
+    """A hand's number that isn't a whole number (400) or is past the hands a game takes (422)."""
     for err in errors:
-        where = [str(part) for part in err.get("loc", ())]
-        if where[-1:] == ["number"]:
-            if err.get("type") in ("greater_than_equal", "less_than_equal"):
-                return ApiError(
-                    422,
-                    gettext(
-                        "%(name)s is the hand's number: 1 for the first hand, at most %(most)s, "
-                        "not %(sent)s."
-                    )
-                    % {"name": "number", "most": engine.MAX_HANDS, "sent": given(request, err)},
-                )
+        if [str(part) for part in err.get("loc", ())][-1:] != ["number"]:
+            continue
+        if err.get("type") in ("greater_than_equal", "less_than_equal"):
             return ApiError(
-                400,
-                gettext("%(name)s is the hand's number, a whole number such as 3.")
-                % {"name": "number"},
+                422,
+                gettext(
+                    "%(name)s is the hand's number: 1 for the first hand, at most %(most)s, "
+                    "not %(sent)s."
+                )
+                % {"name": "number", "most": engine.MAX_HANDS, "sent": given(request, err)},
             )
+        return ApiError(
+            400,
+            gettext("%(name)s is the hand's number, a whole number such as 3.")
+            % {"name": "number"},
+        )
+    return None
+
+
+def _reread(request: HttpRequest) -> ApiError | None:
+    """The body said in the engine's words, where the operation has a reader for it (a hand)."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
     reread = REREADERS.get(name)
     body = body_json(request)
-    if reread is not None and isinstance(body, dict):
-        said = reread(request, body)
-        if said is not None:
-            return said
+    return reread(request, body) if reread is not None and isinstance(body, dict) else None
+
+
+def _shape_refusal(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
+    """What the operation takes: an unknown key named (422), the wrong shape (an object where a
+    string goes) 400, a value it doesn't take or one it needs left out 422."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
     shape = SHAPES.get(name, gettext("The request is not one this address takes."))
     unknown = [e for e in errors if e.get("type") == "extra_forbidden"]
     if unknown:
@@ -329,8 +352,6 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
             422,
             gettext("%(key)s is not a key this takes. %(shape)s") % {"key": key, "shape": shape},
         )
-    # The wrong shape (an object where a string goes) is malformed, 400; a value the operation
-    # doesn't take, or one it needs left out, is 422.
     typed = ("_type", "model_attributes_type", "dataclass_type")
     malformed = any(str(e.get("type", "")).endswith(typed) for e in errors)
     return ApiError(400 if malformed else 422, shape)
