@@ -17,6 +17,7 @@ from kalooki_ledger import rules as engine
 
 from . import answers, commands, handover
 from .api_layer import (
+    AMOUNT_PATTERN,
     REREADERS,
     SAID,
     SHAPES,
@@ -27,25 +28,16 @@ from .api_layer import (
     IfNoneMatch,
     Json,
     Strict,
+    Token,
     conditional,
     json_response,
     opened_by_link,
     schema_of,
     sent,
 )
-from .converters import TokenConverter
 from .models import Game
 from .present.problems import located_text
 
-Token = Annotated[
-    str,
-    Path(
-        pattern=f"^{TokenConverter.regex}$",
-        description=gettext_noop(
-            "The game's scoring link token (reads and writes) or watch token (reads)."
-        ),
-    ),
-]
 Number = Annotated[StrictInt, Field(ge=1, le=engine.MAX_HANDS)]
 HandNumber = Annotated[
     int,
@@ -53,8 +45,6 @@ HandNumber = Annotated[
         ge=1, le=engine.MAX_HANDS, description=gettext_noop("The hand's number, 1 for the first.")
     ),
 ]
-# An amount as the results write it: a canonical decimal string (never a JSON number).
-AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
 class Counted(Strict):

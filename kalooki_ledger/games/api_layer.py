@@ -10,7 +10,7 @@ and what they show (a digest of their JSON), so a night's moves when one of its 
 hand. The routes are the apps' (`games/api.py`, `nights/api.py`); `urls.py` puts them together,
 as the imports run one way."""
 
-import hashlib
+import copy
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext, gettext_noop
-from ninja import Header, NinjaAPI, Schema
+from ninja import Header, NinjaAPI, Path, Schema
 from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
 from pydantic import ConfigDict
@@ -30,12 +30,12 @@ from pydantic import ConfigDict
 from kalooki_ledger import rules as engine
 
 from . import commands, device
-from .commands.base import REVISION
+from .converters import TokenConverter
 from .present.problems import problem_message
-from .snapshot import one_snapshot
 
 Json = dict[str, Any]
 READS = ("GET", "HEAD")
+READ_CONDITIONS = ("HTTP_IF_NONE_MATCH",)
 METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 
@@ -116,21 +116,34 @@ def conditional(request: HttpRequest, body: Callable[[], Json], tag: str) -> Htt
     else the body with its ETag. A tag names a state that can't come back, so a discarded
     state's tag is never answered 304."""
     unchanged = json_response({}, tag)
-    answered = get_conditional_response(request, etag=tag, response=unchanged)
+    # A read asks If-None-Match only: If-Match and If-Unmodified-Since guard changes, never a read.
+    asked = copy.copy(request)
+    asked.META = {
+        k: v for k, v in request.META.items() if k in READ_CONDITIONS or k[:8] != "HTTP_IF_"
+    }
+    answered = get_conditional_response(asked, etag=tag, response=unchanged)
     if answered is not unchanged:
         return answered
     return json_response(body(), tag)
 
 
-def digest(body: Json) -> str:
-    """What a JSON body holds, as a short hash: an ETag part that moves with what is shown."""
-    text = json.dumps(body, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+# The token of an address, and an amount as a person writes it in JSON (a canonical decimal
+# string, never a JSON number): one definition for every app's routes.
+Token = Annotated[
+    str,
+    Path(
+        pattern=f"^{TokenConverter.regex}$",
+        description=gettext_noop("The scoring link's token (reads and writes) or the watch token."),
+    ),
+]
+AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
 # The headers of a command. The patterns are the ones read below: the schema says what is taken.
 KEY_PATTERN = f"^{commands.KEY.pattern}$"
-ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{16,32})?"$'
+# A game's tag names its revision (32 hex), a night's or a group's a digest (16): nothing else.
+ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{32})?"$'
+ROW_ETAG_PATTERN = r'^"[0-9]{1,12}(\.[0-9a-f]{16})?"$'
 IdempotencyKey = Annotated[
     str,
     Header(
@@ -143,12 +156,17 @@ IdempotencyKey = Annotated[
     ),
 ]
 IF_MATCH_WORDS = gettext_noop(
-    "The ETag as read: a change made against an older state is refused with 409."
+    "The ETag as read: a change made against an older state is refused with 409. A bare "
+    'version such as "12" is taken too, and checks the version alone.'
 )
 # Optional, yet never null in the schema: a header is there or not (its default is None).
 IfMatch = Annotated[
     str,
     Header(alias="If-Match", pattern=ETAG_PATTERN, description=IF_MATCH_WORDS),
+]
+RowIfMatch = Annotated[
+    str,
+    Header(alias="If-Match", pattern=ROW_ETAG_PATTERN, description=IF_MATCH_WORDS),
 ]
 IfNoneMatch = Annotated[
     str,
@@ -159,7 +177,12 @@ IfNoneMatch = Annotated[
         ),
     ),
 ]
-ETAG = re.compile(r'"([0-9]{1,12})(?:\.([0-9a-f]{16,32}))?"')
+ETAG = re.compile(r'"([0-9]{1,12})(?:\.([0-9a-f]{1,64}))?"')
+GAME_PART, ROW_PART = 32, 16  # the hex digits after the dot: a revision, a digest
+NOT_AN_ETAG = gettext_noop(
+    'If-Match is the ETag you read, whole (such as "12.4f0c…": the version, a dot and its hex '
+    'digits) or a bare version such as "12".'
+)
 
 
 def opened_by_link(
@@ -187,13 +210,14 @@ def opened_by_link(
     return opened
 
 
-def state_in(if_match: str | None) -> tuple[int, str | None] | None:
-    """The state an If-Match names: its version and the rest of its tag (None: no If-Match)."""
+def state_in(if_match: str | None, part: int = GAME_PART) -> tuple[int, str | None] | None:
+    """The state an If-Match names: its version and the rest of its tag, which is `part` hex
+    digits or absent (None: no If-Match); a cut or padded tag is refused, never read as bare."""
     if not if_match:
         return None
     found = ETAG.fullmatch(if_match.strip())
-    if found is None:
-        raise ApiError(400, gettext('If-Match is the ETag you read, such as "12.4f0c…".'))
+    if found is None or (found.group(2) is not None and len(found.group(2)) != part):
+        raise ApiError(400, gettext(NOT_AN_ETAG))
     return int(found.group(1)), found.group(2)
 
 
@@ -202,12 +226,13 @@ def sent(
     key: str,
     if_match: str | None,
     now: int,
-    revision: bool = True,
+    part: int = GAME_PART,
     needs_version: bool = True,
 ) -> commands.Sent:
-    """The command's `Sent`: its key, the state it names (the version as it stands when nothing
-    guards it but a hand's number) and who sent it (X-Device, or the scoring phone's label)."""
-    state = state_in(if_match)
+    """The command's `Sent`: its key, the state it names (its version and the revision or digest
+    after it, or the version as it stands when nothing guards it but a hand's number) and who
+    sent it (X-Device, or the scoring phone's label)."""
+    state = state_in(if_match, part)
     if state is None and needs_version:
         raise ApiError(
             428,
@@ -220,8 +245,7 @@ def sent(
     if not (label and label.isprintable()):
         # The outbox of a scoring page: its phone's label, as the page's forms would send it.
         label = device.current_label(request) or "API"
-    named = rest if revision and rest and REVISION.fullmatch(rest) else None
-    return commands.Sent(version, key, label, named)
+    return commands.Sent(version, key, label, rest)
 
 
 class StrictParser(Parser):
@@ -261,7 +285,16 @@ REREADERS: dict[str, Callable[[HttpRequest, Json], ApiError | None]] = {}
 
 def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
     """A request the schema refuses, said as the API says it: what is allowed, never Python."""
-    name = request.resolver_match.url_name if request.resolver_match else ""
+    return (
+        _header_refusal(errors)
+        or _number_refusal(request, errors)
+        or _reread(request)
+        or _shape_refusal(request, errors)
+    )
+
+
+def _header_refusal(errors: list[dict[str, Any]]) -> ApiError | None:
+    """A command's header that isn't one: what an Idempotency-Key or an If-Match is."""
     for err in errors:
         where = [str(part) for part in err.get("loc", ())]
         if where[:1] == ["header"] and "Idempotency-Key" in where:
@@ -273,32 +306,44 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
                 ),
             )
         if where[:1] == ["header"] and "If-Match" in where:
-            return ApiError(
-                400,
-                gettext('If-Match is the ETag you read, such as "12.4f0c…".'),
-            )
+            return ApiError(400, gettext(NOT_AN_ETAG))
+    return None
+
+
+def _number_refusal(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError | None:
+    """A hand's number that isn't a whole number (400) or is past the hands a game takes (422)."""
     for err in errors:
-        where = [str(part) for part in err.get("loc", ())]
-        if where[-1:] == ["number"]:
-            if err.get("type") in ("greater_than_equal", "less_than_equal"):
-                return ApiError(
-                    422,
-                    gettext(
-                        "%(name)s is the hand's number: 1 for the first hand, at most %(most)s, "
-                        "not %(sent)s."
-                    )
-                    % {"name": "number", "most": engine.MAX_HANDS, "sent": given(request, err)},
-                )
+        if [str(part) for part in err.get("loc", ())][-1:] != ["number"]:
+            continue
+        if err.get("type") in ("greater_than_equal", "less_than_equal"):
             return ApiError(
-                400,
-                gettext("%(name)s is the hand's number, a whole number such as 3.")
-                % {"name": "number"},
+                422,
+                gettext(
+                    "%(name)s is the hand's number: 1 for the first hand, at most %(most)s, "
+                    "not %(sent)s."
+                )
+                % {"name": "number", "most": engine.MAX_HANDS, "sent": given(request, err)},
             )
+        return ApiError(
+            400,
+            gettext("%(name)s is the hand's number, a whole number such as 3.")
+            % {"name": "number"},
+        )
+    return None
+
+
+def _reread(request: HttpRequest) -> ApiError | None:
+    """The body said in the engine's words, where the operation has a reader for it (a hand)."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
     reread = REREADERS.get(name)
-    if reread is not None and request.body:
-        said = reread(request, json.loads(request.body, parse_float=Decimal))
-        if said is not None:
-            return said
+    body = body_json(request)
+    return reread(request, body) if reread is not None and isinstance(body, dict) else None
+
+
+def _shape_refusal(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
+    """What the operation takes: an unknown key named (422), the wrong shape (an object where a
+    string goes) 400, a value it doesn't take or one it needs left out 422."""
+    name = request.resolver_match.url_name if request.resolver_match else ""
     shape = SHAPES.get(name, gettext("The request is not one this address takes."))
     unknown = [e for e in errors if e.get("type") == "extra_forbidden"]
     if unknown:
@@ -307,8 +352,6 @@ def refusal_of(request: HttpRequest, errors: list[dict[str, Any]]) -> ApiError:
             422,
             gettext("%(key)s is not a key this takes. %(shape)s") % {"key": key, "shape": shape},
         )
-    # The wrong shape (an object where a string goes) is malformed, 400; a value the operation
-    # doesn't take, or one it needs left out, is 422.
     typed = ("_type", "model_attributes_type", "dataclass_type")
     malformed = any(str(e.get("type", "")).endswith(typed) for e in errors)
     return ApiError(400 if malformed else 422, shape)
@@ -394,13 +437,22 @@ def schema_of(request: HttpRequest) -> dict[str, Any]:
     return BUILT[-1].get_openapi_schema(path_prefix=reverse("api:docs"))
 
 
+def body_json(request: HttpRequest) -> Any:
+    """The body as JSON, or None where there is none or it isn't JSON (a refusal reads it)."""
+    try:
+        return json.loads(request.body, parse_float=Decimal) if request.body else None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+
+
 def given(request: HttpRequest, err: dict[str, Any]) -> str:
     """What was sent where a refusal points, as JSON writes it (ninja leaves the input out)."""
-    value: Any = json.loads(request.body, parse_float=Decimal) if request.body else {}
-    for part in err.get("loc", ())[2:]:
+    where = tuple(err.get("loc", ()))
+    if where[:1] == ("path",) and request.resolver_match:
+        return engine.as_json(request.resolver_match.kwargs.get(str(where[-1])))[:20]
+    value: Any = body_json(request)
+    for part in where[2:]:
         value = value.get(part) if isinstance(value, dict) else None
-    if value is None and request.resolver_match:
-        value = request.resolver_match.kwargs.get(str(err["loc"][-1]))
     return engine.as_json(value)[:20]
 
 
@@ -446,8 +498,8 @@ def build_api(*routers: Any) -> NinjaAPI:
 
 
 def urlpatterns(api: NinjaAPI) -> tuple[list[URLPattern], str, str]:
-    """The API's URLs, each view answering as every address of the API does: a read in one
-    snapshot, HEAD as GET without the body, and a method it does not take 405 in JSON with the
+    """The API's URLs, each view answering as every address of the API does: HEAD as GET
+    without the body, and a method it does not take 405 in JSON with the
     methods it does (Allow)."""
     patterns, app_name, namespace = api.urls
     # ninja's own root view is the docs page's address, which answers it (schema_of).
@@ -460,11 +512,8 @@ def urlpatterns(api: NinjaAPI) -> tuple[list[URLPattern], str, str]:
 def _answering(view: Callable) -> Callable:
     @wraps(view)
     def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method in READS:  # the row and its hands read in one snapshot
-            with one_snapshot():
-                response = view(request, *args, **kwargs)
-        else:
-            response = view(request, *args, **kwargs)
+        # A read is in one snapshot already, as every GET is (snapshot.OneSnapshotMiddleware).
+        response = view(request, *args, **kwargs)
         if response.status_code == 405 and "Allow" in response:
             takes = {m.strip() for m in response["Allow"].split(",")}
             response = not_allowed([m for m in METHOD_ORDER if m in takes])

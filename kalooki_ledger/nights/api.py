@@ -8,48 +8,47 @@ from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
-from ninja import Field, Path, Router, Schema
+from ninja import Field, Router, Schema
 from pydantic import ConfigDict, StrictBool, StrictStr
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands
 from kalooki_ledger.games.api_layer import (
+    AMOUNT_PATTERN,
+    ROW_PART,
     SAID,
     SHAPES,
     ApiError,
     Error,
     IdempotencyKey,
-    IfMatch,
     IfNoneMatch,
     Json,
+    RowIfMatch,
     Strict,
+    Token,
     conditional,
-    digest,
     json_response,
     opened_by_link,
     sent,
-    state_in,
 )
+from kalooki_ledger.games.commands.versioned import digest
 from kalooki_ledger.games.converters import TokenConverter
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.rules.night import payment_amount
 
-from .commands import AddGame, AddRegular, CarryOver, RecordPayment, TakeOutGame, WriteOff
+from .commands import (
+    AddGame,
+    AddRegular,
+    CarryOver,
+    RecordPayment,
+    TakeOutGame,
+    WriteOff,
+    shown,
+)
 from .models import Group, Night
-from .record import group_json, night_json
 
 router = Router(tags=["nights"])
-
-Token = Annotated[
-    str,
-    Path(
-        pattern=f"^{TokenConverter.regex}$",
-        description=gettext_noop("The scoring link's token (reads and writes) or the watch token."),
-    ),
-]
-# An amount as a person writes it in JSON: a canonical decimal string, never a JSON number.
-AMOUNT_PATTERN = r"^[0-9]{1,12}(\.[0-9]{1,4})?$"
 
 
 class NightRecord(Schema):
@@ -148,24 +147,14 @@ GROUP_LINK = opened_by_link(
 def tagged(row: Night | Group) -> tuple[Json, str]:
     """What the row shows and its ETag: its version and a digest of what it shows, so it moves
     when a game of the night takes a hand (or a restore brings a version back with other facts)."""
-    body = night_json(row) if isinstance(row, Night) else group_json(row)
+    body = shown(row)
     return body, f'"{row.version}.{digest(body)}"'
 
 
 def change(request: HttpRequest, row: Night | Group, command: Any, key: str, if_match: str | None):
-    """The command applied under the state If-Match names: the row as it now stands, or why
-    nothing was stored."""
-    made = sent(request, key, if_match, row.version, revision=False)
-    state = state_in(if_match)
-    if state is not None and state[1] is not None and state[0] == row.version:
-        body, tag = tagged(row)
-        if tag != f'"{state[0]}.{state[1]}"':  # its games (or a restore) changed what it shows
-            raise ApiError(
-                409,
-                gettext("It changed elsewhere since this page was loaded: nothing was saved."),
-                headers={"ETag": tag},
-                now=body,
-            )
+    """The command applied under the state If-Match names (its digest checked on the row as
+    locked): the row as it now stands, or why nothing was stored."""
+    made = sent(request, key, if_match, row.version, part=ROW_PART)
     outcome = commands.apply(row, made, command)
     row.refresh_from_db()
     body, tag = tagged(row)
@@ -201,7 +190,7 @@ def night_payments(
     token: Token,
     body: PaymentSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     try:  # the project's one reading of a payment, in the night's currency
@@ -224,7 +213,7 @@ def night_games(
     token: Token,
     body: GameSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     game = Game.objects.filter(edit_token=body.game).first()
@@ -246,7 +235,7 @@ def night_close(
     token: Token,
     body: CloseSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     command = WriteOff() if body.how == "write-off" else CarryOver()
@@ -278,7 +267,7 @@ def group_regular(
     token: Token,
     body: RegularSent,
     idempotency_key: IdempotencyKey,
-    if_match: IfMatch = None,
+    if_match: RowIfMatch = None,
 ):
     row = request.auth
     return change(request, row, AddRegular(body.regular), idempotency_key, if_match)

@@ -28,7 +28,20 @@ from kalooki_ledger.rules.money import format_amount, minor_digits
 from kalooki_ledger.rules.night import CARRIED, OPEN, WRITTEN_OFF, payment_amount
 
 from .models import Group, Night, NightGameLink, NightPayment
-from .record import import_night
+from .record import group_json, import_night, night_json
+
+
+def shown(row: Night | Group) -> dict:
+    """What a night or a group shows (its record): the state its pages and ETags name."""
+    return night_json(row) if isinstance(row, Night) else group_json(row)
+
+
+class OnRow(Versioned):
+    """A change to a night or a group: a state named at the current version is checked whole
+    (its games may have taken hands since), on the row as locked."""
+
+    def shown(self, row: Night | Group) -> dict:
+        return shown(row)
 
 
 def _money_values(night: Night) -> dict:
@@ -125,7 +138,7 @@ def settled_with_night(game: Game) -> str | None:
 
 
 @dataclass
-class AddGame(Versioned):
+class AddGame(OnRow):
     """A game of the scorer's added to the night (Play again adds the new game too)."""
 
     game_id: int
@@ -175,7 +188,7 @@ class AddGame(Versioned):
 
 
 @dataclass
-class TakeOutGame(Versioned):
+class TakeOutGame(OnRow):
     """A game taken out of the night: its money settles on its own again."""
 
     game_id: int
@@ -202,7 +215,7 @@ class TakeOutGame(Versioned):
 
 
 @dataclass
-class RecordPayment(Versioned):
+class RecordPayment(OnRow):
     """Money handed over: who paid whom, how much, when. `ticked`: sent by ticking a transfer
     of the settle-up as the page showed it, which must still be one of the transfers (a hand
     corrected since may have changed them: refused with 409 and the night as it is now)."""
@@ -267,7 +280,7 @@ class RecordPayment(Versioned):
 
 
 @dataclass
-class TakeBackPayment(Versioned):
+class TakeBackPayment(OnRow):
     """A payment ticked by mistake, taken back (the tick undone); its history line stays."""
 
     payment_id: int
@@ -343,7 +356,7 @@ def _next_open(night: Night) -> Night | None:
 
 
 @dataclass
-class CarryOver(Versioned):
+class CarryOver(OnRow):
     """What is left unpaid carried into the group's next open night as its opening balances
     (a new night is started when there is none); never into a night already closed. On a night
     carried already, the difference a corrected hand made is carried on the same way."""
@@ -378,7 +391,7 @@ class CarryOver(Versioned):
 
 
 @dataclass
-class WriteOff(Versioned):
+class WriteOff(OnRow):
     """What is left unpaid written off by the scorer: never dropped in silence. On a night
     written off already, the difference a corrected hand made is written off the same way."""
 
@@ -395,7 +408,7 @@ class WriteOff(Versioned):
 
 
 @dataclass
-class AddRegular(Versioned):
+class AddRegular(OnRow):
     """A regular player of the group, typed once and offered for every new game."""
 
     name: str

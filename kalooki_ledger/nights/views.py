@@ -1,6 +1,8 @@
 """The nights' and groups' pages: load, parse, apply a command through the games' one `apply`,
 render. Links and forms work without JavaScript."""
 
+import dataclasses
+import re
 from decimal import Decimal
 
 from django.contrib import messages
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import answers, commands, device, present
+from kalooki_ledger.games.commands.versioned import digest
 from kalooki_ledger.games.forms import read_currency
 from kalooki_ledger.games.forms.game_settings import UNITS_WORD
 from kalooki_ledger.games.house_session import remembered_house_tokens
@@ -30,14 +33,26 @@ from .commands import (
     TakeBackPayment,
     TakeOutGame,
     WriteOff,
+    shown,
 )
 from .models import Group, Night
 from .session import remember, remember_group
 from .settings_views import scoring_page, unknown_action
 
+# A night page's forms name its state "12.<digest>": the version and what the page showed.
+SHOWN = re.compile(r"[0-9]{1,12}\.([0-9a-f]{16})")
+
 
 def _sent(request: HttpRequest) -> commands.Sent:
-    return parse_sent(request.POST, device.device_label(request))
+    """The form's version and key, and the digest of the night it showed, which the command
+    checks on the night as locked."""
+    state = SHOWN.fullmatch(str(request.POST.get("version", "")))
+    if state is None:
+        return parse_sent(request.POST, device.device_label(request))
+    post = request.POST.copy()
+    post["version"] = post["version"].partition(".")[0]
+    made = parse_sent(post, device.device_label(request))
+    return dataclasses.replace(made, revision=state.group(1))
 
 
 def _answered(request: HttpRequest, row, command) -> commands.Outcome:
@@ -156,7 +171,8 @@ def _night_page(request, night: Night, scoring: bool, outcome=None) -> HttpRespo
     scoring_link = request.build_absolute_uri(night.get_absolute_url()) if scoring else ""
     context = pages.night_page(night, pages.Links(watch, scoring_link))
     context["version"] = night.version
-    if scoring:
+    if scoring:  # the state its forms name: a game's hand since is seen when one is sent
+        context["version"] = f"{night.version}.{digest(shown(night))}"
         mine = Game.objects.filter(edit_token__in=remembered_tokens(request)).exclude(
             night_link__night=night
         )

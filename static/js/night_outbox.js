@@ -1,5 +1,5 @@
 // The outbox of a night's page: a payment ticked (or recorded) with no signal, or whose request
-// failed, is kept in IndexedDB with the form's idempotency key and the night's version, shown
+// failed, is kept in IndexedDB with the form's idempotency key and the night's state, shown
 // at once as not sent yet, and sent through the JSON API when the signal returns: the same key,
 // so a payment the server did store is stored once. The store and the send loop are
 // outbox_core.js's; docs/nights.md and docs/offline.md explain it.

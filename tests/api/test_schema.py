@@ -7,6 +7,9 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.games.web import stored_game, worked_hands
+from tests.nights.factories import finished, group, night
+
 pytestmark = pytest.mark.django_db
 
 PREFIX = "/api/v1/"
@@ -58,3 +61,20 @@ def test_a_night_write_address_answers_no_get_and_says_so(client):
     assert response.status_code == 405
     assert response["Allow"] == "POST"
     assert response.json()["error"] == "This address takes POST."
+
+
+def test_each_paths_methods_in_the_schema_are_the_allow_of_the_405_it_answers(client):
+    tokens = {
+        "games": stored_game(hands=worked_hands()[:2]).edit_token,
+        "nights": night(group(), finished()).edit_token,
+        "groups": group("Tuesday friends").edit_token,
+    }
+    schema = client.get(f"{PREFIX}openapi.json").json()
+    for path, methods in schema["paths"].items():
+        kind = next((k for k in tokens if path.startswith(f"{PREFIX}{k}/")), "")
+        url = path.replace("{token}", tokens.get(kind, "")).replace("{number}", "1")
+        described = {m.upper() for m in methods}
+        other = next(m for m in ("PATCH", "PUT", "DELETE", "POST", "GET") if m not in described)
+        response = client.generic(other, url)
+        assert response.status_code == 405, (other, path)
+        assert {m.strip() for m in response["Allow"].split(",")} == described, path

@@ -4,6 +4,8 @@ for the key with another request), for rows whose app sits above the games. The 
 own history lines; `apply` takes them here (`Versioned`)."""
 
 import dataclasses
+import hashlib
+import json
 from typing import Any, Protocol
 
 from django.db import transaction
@@ -60,6 +62,17 @@ class Versioned:
     def stale_ok(self, since: list) -> bool:
         return False
 
+    def shown(self, row: Any) -> dict[str, Any] | None:
+        """What the row shows where its version alone doesn't name it (a night's games take
+        hands without moving its version): its digest is the state a page or an ETag names."""
+        return None
+
+    def still_shown(self, row: Any, sent: Sent) -> bool:
+        """Whether the locked row at the version named still shows the state named (no digest
+        named, or nothing beyond the version shown: the version alone is the check)."""
+        body = self.shown(row) if sent.revision is not None else None
+        return body is None or digest(body) == sent.revision
+
     def stale_notice(self, since: list) -> str:
         if not since:
             return gettext("It changed elsewhere since this page was loaded: nothing was saved.")
@@ -87,6 +100,9 @@ def apply_versioned(row: Row, sent: Sent, command: Versioned) -> Outcome:
         if sent.version is not None and not 0 <= sent.version <= locked.version:
             row.version = locked.version
             return Outcome(Verdict.REFUSED, never_had(sent.version, locked.version))
+        if sent.version == locked.version and not command.still_shown(locked, sent):
+            row.version = locked.version
+            return Outcome(Verdict.STALE, command.stale_notice([]))
         since: list = []
         if sent.version is not None and sent.version != locked.version:
             since = list(locked.lines().filter(version__gt=sent.version).order_by("version"))
@@ -104,6 +120,12 @@ def apply_versioned(row: Row, sent: Sent, command: Versioned) -> Outcome:
         locked.add_line(sent, command.action, decision.values, command.fingerprint())
         row.version = locked.version
     return Outcome(Verdict.APPLIED, decision.notice, warning=decision.warning, made=locked)
+
+
+def digest(body: dict[str, Any]) -> str:
+    """What a JSON body holds, as a short hash: a state part that moves with what is shown."""
+    text = json.dumps(body, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def never_had(sent: int, now: int) -> str:

@@ -82,57 +82,70 @@ def _houses(request: HttpRequest) -> list[HouseRules]:
 
 
 def new_game(request: HttpRequest) -> HttpResponse:
-    house = None
-    initial = {}
-    if request.method != "POST" and request.GET.get("house"):
+    if request.method != "POST":
+        house, initial = _offered(request)
+        return _new_game_page(request, NewGameForm(initial=initial), house, 200)
+    form = NewGameForm(request.POST or None)
+    if not (form.is_valid() and form.record is not None):
+        return _new_game_page(request, form, None, 422)
+    return _started(request, form)
+
+
+def _offered(request: HttpRequest) -> tuple[HouseRules | None, dict]:
+    """What the new-game form starts from: a house's rules, a game played again, or the offers."""
+    if request.GET.get("house"):
         house = HouseRules.objects.filter(token=request.GET["house"]).first()
         if house is None:
             raise Http404("No house rules at this link")
         initial = settings_initial(house.preset, house.rule_overrides, house.stakes)
         initial["title"] = house.name
-    elif request.method != "POST" and request.GET.get("again"):
-        initial = _again(game_of(edit_token=request.GET["again"]))
-    elif request.method != "POST":
-        for offer in NEW_GAME_OFFERS:
-            initial.update(offer(request))
-    form = NewGameForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid() and form.record is not None:
-        try:
-            made = sent(request)
-        except commands.Refusal:
-            made = commands.Sent(None, "", device.device_label(request))
-        # A game started here is played today (a date the score sheet can change).
-        started_record = form.record
-        if started_record.played_on is None:
-            started_record = replace(started_record, played_on=timezone.localdate())
-        history = commands.start_values(form.record.game.players, form.drawn)
-        command = commands.StartGame(
-            started_record,
-            history,
-            values=form.cleaned_data,
-            then=lambda game: [join(request, game) for join in NEW_GAME_JOINS],
-        )
-        outcome = commands.apply(None, made, command)
-        if not outcome.done:
-            form.add_error(None, outcome.notice)
-            return _new_game_page(request, form, house, answers.status(outcome))
-        game = outcome.made
-        remember(request, game, scoring=True)
-        if outcome.replayed:
-            messages.info(
-                request, gettext("That game was already started (the form was sent twice).")
-            )
-            return redirect("games:table", game.edit_token)
-        if form.drawn:
-            ace = form.drawn[0][1]
-            others = ", ".join(f"{n} {c}" for c, n in form.drawn[1:])
-            messages.info(
-                request,
-                gettext("The draw: %(ace)s drew the ace and deals first; %(others)s.")
-                % {"ace": ace, "others": others},
-            )
-        return redirect("games:table", game.edit_token)
-    return _new_game_page(request, form, house, 422 if request.method == "POST" else 200)
+        return house, initial
+    if request.GET.get("again"):
+        return None, _again(game_of(edit_token=request.GET["again"]))
+    initial: dict = {}
+    for offer in NEW_GAME_OFFERS:
+        initial.update(offer(request))
+    return None, initial
+
+
+def _started(request: HttpRequest, form: NewGameForm) -> HttpResponse:
+    """The game the valid form starts, through `apply`: its table, or the form saying why not."""
+    try:
+        made = sent(request)
+    except commands.Refusal:
+        made = commands.Sent(None, "", device.device_label(request))
+    # A game started here is played today (a date the score sheet can change).
+    started_record = form.record
+    if started_record.played_on is None:
+        started_record = replace(started_record, played_on=timezone.localdate())
+    history = commands.start_values(form.record.game.players, form.drawn)
+    command = commands.StartGame(
+        started_record,
+        history,
+        values=form.cleaned_data,
+        then=lambda game: [join(request, game) for join in NEW_GAME_JOINS],
+    )
+    outcome = commands.apply(None, made, command)
+    if not outcome.done:
+        form.add_error(None, outcome.notice)
+        return _new_game_page(request, form, None, answers.status(outcome))
+    game = outcome.made
+    remember(request, game, scoring=True)
+    if outcome.replayed:
+        messages.info(request, gettext("That game was already started (the form was sent twice)."))
+    elif form.drawn:
+        _tell_the_draw(request, form.drawn)
+    return redirect("games:table", game.edit_token)
+
+
+def _tell_the_draw(request: HttpRequest, drawn: list) -> None:
+    ace = drawn[0][1]
+    others = ", ".join(f"{n} {c}" for c, n in drawn[1:])
+    messages.info(
+        request,
+        gettext("The draw: %(ace)s drew the ace and deals first; %(others)s.")
+        % {"ace": ace, "others": others},
+    )
 
 
 def _new_game_page(
