@@ -61,11 +61,13 @@ def _state_key(kind: str, pk: int) -> str:
         parts = list(
             Game.objects.filter(
                 club_link__club_id=pk, updated__gte=timezone.now() - RECENT
-            ).values_list("pk", "revision")
+            ).values_list("pk", "revision", "shown")
         )
     else:
         parts = [
-            *Game.objects.filter(tournament_table__tournament_id=pk).values_list("pk", "revision"),
+            *Game.objects.filter(tournament_table__tournament_id=pk).values_list(
+                "pk", "revision", "shown"
+            ),
             *TournamentBuyIn.objects.filter(tournament_id=pk).values_list(
                 "pk", "to_table_id", "refunded"
             ),

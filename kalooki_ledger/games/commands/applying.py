@@ -166,7 +166,7 @@ def never_had(sent: int, now: int) -> str:
 def _refresh(game: Game, row: Game) -> None:
     """Brings the view's instance up to the row as it now stands."""
     game.version, game.updated, game.stopped = row.version, row.updated, row.stopped
-    game.revision = row.revision
+    game.revision, game.shown = row.revision, row.shown
     game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
 
 

@@ -44,14 +44,15 @@ def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpRespons
     """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose freshness
     key still stands (one row read, nothing rendered), else `page` of the game; all of it
     cacheable (read in one snapshot, as every GET is: `snapshot.OneSnapshotMiddleware`)."""
-    found = Game.objects.filter(share_token=token).values_list("pk", "version", "revision").first()
+    found = Game.objects.filter(share_token=token).values_list("pk", "version", "revision", "shown")
+    found = found.first()
     if found is None:
         raise Http404(gettext("No game at this link"))
-    pk, version, revision = found
+    pk, version, revision, shown = found
     language = phone_language(request)
-    # The page's freshness key (the revision, which every row the page shows renews, the
-    # language, the site's prefix, the host), as its kept parts are: the version for reading.
-    fresh = freshness.key(pk, revision, request, language)
+    # The page's freshness key (the revision and the display token, which every row the page
+    # shows renews, the language, the site's prefix, the host), as its kept parts are.
+    fresh = freshness.key(pk, revision, shown, request, language)
     etag = f'"w{version}.{fresh}{"-f" if request.htmx else ""}"'
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponse(status=304)
