@@ -169,3 +169,24 @@ def test_every_value_the_context_processors_add_to_a_games_page_is_in_its_freshn
     source = kept_parts()
     read = {name for name in NEVER_KEPT if re.search(rf"\b{name}\b", source)}
     assert not read, f"a kept part of a game's page reads {read}, which its key does not hold"
+
+
+def test_a_watch_page_reads_if_none_match_as_django_does_weak_lists_and_star(client):
+    game = stored_game(hands=worked_hands()[:2])
+    tag = etag(client, game)
+    for named in (f"W/{tag}", f'"other", {tag}', "*"):
+        response = client.get(game.share_url(), headers={"If-None-Match": named})
+        assert response.status_code == 304 and response["ETag"] == tag
+    other = client.get(game.share_url(), headers={"If-None-Match": tag[:-2] + 'x"'})
+    assert other.status_code == 200
+
+
+def test_a_board_reads_if_none_match_as_django_does_weak_lists_and_star(client):
+    club = make_club()
+    club_game(club, short_game(["Ann", "Bob", "Cy"], "Ann"))
+    url = board.board_url("club", club.pk)
+    tag = client.get(url)["ETag"]
+    for named in (f"W/{tag}", f'"other", {tag}', "*"):
+        response = client.get(url, headers={"If-None-Match": named})
+        assert response.status_code == 304 and response["ETag"] == tag
+    assert client.get(url, headers={"If-None-Match": '"other"'}).status_code == 200
