@@ -843,6 +843,7 @@
         : (last ? shown(last) : entry.version);
       // A hand kept before states were (no `expect`): its number alone guards it, as then.
       if (expected !== undefined) { headers["If-Match"] = '"' + expected + '"'; }
+      entry.named = expected;
     }
     var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
       return { from: t.from, to: t.to, amount: t.amount, paid: t.paid };
@@ -870,6 +871,9 @@
   function first(found, retryRefused) {
     var entry = found[0];
     if (!entry || entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) { return null; }
+    // Refused on the very state it named (a buy-in asked first): sent again on the state the
+    // scorer has since seen here (the question answered on this page).
+    if (entry.state === "refused" && NUMBERED[entry.kind] && entry.expect !== undefined) { entry.expect = null; }
     sending = entry.id;
     say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
     render();
@@ -906,7 +910,9 @@
     } else {
       entry.server = answer.body.game || null;
       if (answer.version) { entry.seen = answer.version; heard(answer.version); }
-      entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
+      // A state other than the one it named (a restore discarded it): the scorer decides.
+      var away = NUMBERED[entry.kind] && entry.named && answer.version && answer.version !== entry.named;
+      entry.state = answer.status === 409 && (moved(entry) || away) ? "conflict" : "refused";
       entry.error = answer.body.error ||
         interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
       (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });
