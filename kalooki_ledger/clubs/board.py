@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.cache import get_conditional_response
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -61,11 +62,13 @@ def _state_key(kind: str, pk: int) -> str:
         parts = list(
             Game.objects.filter(
                 club_link__club_id=pk, updated__gte=timezone.now() - RECENT
-            ).values_list("pk", "revision")
+            ).values_list("pk", "revision", "shown")
         )
     else:
         parts = [
-            *Game.objects.filter(tournament_table__tournament_id=pk).values_list("pk", "revision"),
+            *Game.objects.filter(tournament_table__tournament_id=pk).values_list(
+                "pk", "revision", "shown"
+            ),
             *TournamentBuyIn.objects.filter(tournament_id=pk).values_list(
                 "pk", "to_table_id", "refunded"
             ),
@@ -196,11 +199,11 @@ def board(request: HttpRequest, kind: str, pk: int, sig: str) -> HttpResponse:
     key = _state_key(kind, pk)
     language = phone_language(request)
     etag = f'"b{key}-{language}{"-f" if request.htmx else ""}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    elif request.htmx and request.GET.get("v") == key:
+    # 304 for an If-None-Match naming it, read as Django reads it (weakly; lists, `*`).
+    response = get_conditional_response(request, etag=etag)
+    if response is None and request.htmx and request.GET.get("v") == key:
         response = HttpResponse(status=204)
-    else:
+    if response is None:
         with translation.override(language):
             request.LANGUAGE_CODE = language
             template = "clubs/board.html#frame" if request.htmx else "clubs/board.html"

@@ -10,7 +10,7 @@ from kalooki_ledger.games.models import Game
 
 from .models import Club, ClubGame, Tournament, TournamentTable
 
-# What `filed_under` reads: a save or delete of any of these renews the games' revision, so
+# What `filed_under` reads: a save or delete of any of these renews the games' display token, so
 # every kept part of their pages and the watch link's ETag move on (games/freshness.py).
 shown_on_game_pages(ClubGame, lambda link: Game.objects.filter(pk=link.game_id))
 shown_on_game_pages(

@@ -4,8 +4,8 @@ Django writes times to the millisecond, but a time 1-999 microseconds past a sec
 as "…:32.000Z" and reads back as "…:32Z"; here it is written "…:32Z" from the start, so a
 backup of a restored site is the same file, byte for byte.
 
-A game's revision (the key of every cache of it) is left out: read back, each game gets a new
-one, which no worker has kept anything under (docs/architecture.md).
+A game's revision and display token (the keys of every cache of it) are left out: read back,
+each game gets new ones, which no worker has kept anything under (docs/architecture.md).
 
 Read back, a backup taken at older migrations is loaded into the tables as they were then: the
 models are the migration state's (`historical_models`), not today's."""
@@ -42,7 +42,7 @@ class Encoder(DjangoJSONEncoder):
 
 
 # Fields a backup leaves out, by model: a restored row gets its default (a new revision).
-NOT_BACKED_UP = {"games.game": {"revision"}}
+NOT_BACKED_UP = {"games.game": {"revision", "shown"}}
 
 
 class Serializer(JSONSerializer):

@@ -75,6 +75,10 @@ class Game(models.Model):
     # Written anew with every change (a command, the admin, an import, a restore): the key of
     # every cache of the game, as the version can repeat with other content after a restore.
     revision = models.CharField(max_length=32, default=new_revision, editable=False)
+    # Written anew when a row the game's pages show changes (its club, tournament, night:
+    # games/freshness.py `renew`): in every cache key beside the revision, never in a command's
+    # state, so a display change leaves a phone's pending command current.
+    shown = models.CharField(max_length=32, default=new_revision, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

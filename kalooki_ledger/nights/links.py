@@ -21,7 +21,7 @@ from .play_again import into_a_night
 from .session import remembered, remembered_groups
 
 # What `in_night` reads: a game joining or leaving a night, or its group renamed, renews the
-# games' revision (games/freshness.py).
+# games' display token (games/freshness.py).
 shown_on_game_pages(NightGameLink, lambda link: Game.objects.filter(pk=link.game_id))
 shown_on_game_pages(
     Group,

@@ -14,13 +14,15 @@
   var onTable = !path[2];
   var API = "/api/v1/games/" + token;
   var ROUTES = { hands: "hand", undo: "undo", "buy-in": "buy-in", stop: "stop", paid: "paid" };
-  // Commands no hand number guards: sent with If-Match, the game's version as last heard.
-  var GUARDED = { stop: true, date: true, "delete": true, edit: true };
+  // Commands sent with If-Match: the game's state as last heard, or as kept (below).
+  var GUARDED = { stop: true, date: true, "delete": true, edit: true, hand: true, undo: true, "buy-in": true };
   // Of those, the ones that name the version this phone knew when it kept them (or, kept behind
   // others, the version the command before them gave the game): another phone's change meanwhile
   // makes the server refuse them (409), shown as a conflict, never applied over it unseen.
   var EXPECTS = { date: true, "delete": true, edit: true };
-  // The commands that move the next hand's number.
+  // The commands that move the next hand's number. Each names the whole state its page showed
+  // when kept (or the state the command before it gave): a restore that discarded it, or another
+  // phone's hand, makes the server refuse it (409); a payment or a date since does not.
   var NUMBERED = { hand: true, undo: true, "buy-in": true };
   var entries = []; // this game's commands, oldest first, as stored
   var saved = []; // what this page sent from the outbox, shown as saved until the next change
@@ -173,7 +175,10 @@
     } else {
       body = { number: Number(data.get("hand")), player: data.get("player"), bought_in: data.get("choice") === "in" };
     }
-    return queued(kind, body, data.get("key") || newKey(), data.get("version"));
+    var entry = queued(kind, body, data.get("key") || newKey(), data.get("version"));
+    var state = form && form.querySelector("input[name=version]");
+    entry.expect = entries.length ? null : (state ? shown(state) : known());
+    return entry;
   }
   // A command kept to send: made against `version` of the game, sent once under `key`.
   function queued(kind, body, key, version) {
@@ -359,7 +364,7 @@
       again.type = "button";
       again.addEventListener("click", function () {
         entry.state = "queued";
-        if (EXPECTS[entry.kind]) { entry.expect = entry.seen || null; } // the game as the scorer has now seen it
+        if (EXPECTS[entry.kind] || NUMBERED[entry.kind]) { entry.expect = entry.seen || null; } // the game as the scorer has now seen it
         save(entry).then(flush);
       });
       buttons.appendChild(again);
@@ -373,7 +378,8 @@
     var shift = next - entry.body.number;
     var later = entries.filter(function (e) { return e.id >= entry.id; });
     later[0].key = newKey(); // a new command: the refused one stored nothing
-    later.forEach(function (e) { e.body.number += shift; e.state = "queued"; });
+    later.forEach(function (e) { e.body.number += shift; e.state = "queued"; e.expect = null; });
+    later[0].expect = entry.seen || null; // sent on the game the scorer has now seen
     Promise.all(later.map(save)).then(function () { render(); numberForms(); flush(); });
   }
 
@@ -833,8 +839,11 @@
       // The version this page last heard of (each answer's ETag moves it on), else the one it was kept at.
       var last = document.querySelector("input[name=version]");
       var expected = EXPECTS[entry.kind] ? (entry.expect === null || entry.expect === undefined ? known() : entry.expect)
+        : NUMBERED[entry.kind] ? (entry.expect === null ? known() : entry.expect)
         : (last ? shown(last) : entry.version);
-      headers["If-Match"] = '"' + expected + '"';
+      // A hand kept before states were (no `expect`): its number alone guards it, as then.
+      if (expected !== undefined) { headers["If-Match"] = '"' + expected + '"'; }
+      entry.named = expected;
     }
     var body = entry.kind === "paid" ? { transfers: entry.body.transfers.map(function (t) {
       return { from: t.from, to: t.to, amount: t.amount, paid: t.paid };
@@ -862,6 +871,9 @@
   function first(found, retryRefused) {
     var entry = found[0];
     if (!entry || entry.state === "conflict" || (entry.state === "refused" && !retryRefused)) { return null; }
+    // Refused on the very state it named (a buy-in asked first): sent again on the state the
+    // scorer has since seen here (the question answered on this page).
+    if (entry.state === "refused" && NUMBERED[entry.kind] && entry.expect !== undefined) { entry.expect = null; }
     sending = entry.id;
     say(interpolate(gettext("%(what)s: sending…"), { what: label(entry) }));
     render();
@@ -877,7 +889,8 @@
         heard(answer.version);
         document.querySelectorAll("input[name=version]").forEach(function (v) { v.value = answer.version; });
         // The command kept behind this one was made on top of it: it names the state it gave.
-        if (following && EXPECTS[following.kind] && (following.expect === null || following.expect === undefined)) {
+        var chains = following && (EXPECTS[following.kind] || NUMBERED[following.kind]);
+        if (chains && (following.expect === null || following.expect === undefined)) {
           following.expect = answer.version;
           chained = following;
         }
@@ -897,7 +910,9 @@
     } else {
       entry.server = answer.body.game || null;
       if (answer.version) { entry.seen = answer.version; heard(answer.version); }
-      entry.state = answer.status === 409 && moved(entry) ? "conflict" : "refused";
+      // A state other than the one it named (a restore discarded it): the scorer decides.
+      var away = NUMBERED[entry.kind] && entry.named && answer.version && answer.version !== entry.named;
+      entry.state = answer.status === 409 && (moved(entry) || away) ? "conflict" : "refused";
       entry.error = answer.body.error ||
         interpolate(gettext("The server refused it (%(status)s)."), { status: answer.status });
       (answer.body.problems || []).forEach(function (p) { entry.error += " " + p.message; });

@@ -1,5 +1,5 @@
 """One freshness key for a game's page (games/freshness.py): every row its page shows renews the
-game's revision by one mechanism, so the watch link's ETag and what is kept of the page move on
+game's display token by one mechanism, so the watch link's ETag and what is kept of the page move on
 with the club, tournament and night the game is in; and a watcher's poll with nothing new is
 answered from that key alone: one row read, nothing rendered (issues 41 and 43)."""
 
@@ -80,16 +80,14 @@ def test_the_watch_etag_changes_when_its_game_joins_or_leaves_a_night(client):
     assert len({before, joined["ETag"], left["ETag"]}) == 3
 
 
-def test_games_renewed_together_each_get_a_revision_of_their_own():
+def test_games_renewed_together_each_get_a_display_token_of_their_own():
     tournament = tournament_with(make_club("Friday Club", "friday"))
     tournament.name = "Blackpool Open"
     tournament.save(update_fields=["name"])
-    revisions = list(
-        Game.objects.filter(tournament_table__tournament=tournament).values_list(
-            "revision", flat=True
-        )
+    tokens = list(
+        Game.objects.filter(tournament_table__tournament=tournament).values_list("shown", flat=True)
     )
-    assert len(revisions) > 1 and len(set(revisions)) == len(revisions)
+    assert len(tokens) > 1 and len(set(tokens)) == len(tokens)
 
 
 def answered(client, url: str, **headers):
@@ -138,7 +136,7 @@ def test_a_board_poll_with_nothing_new_renders_nothing(client):
 
 
 # What the context processors may add to a game's page: read from rows that renew the game's
-# revision (games/freshness.py), or read by no part of the page that is kept.
+# display token (games/freshness.py), or read by no part of the page that is kept.
 RENEWING = {"filed_under", "in_night"}
 NEVER_KEPT = {"request", "user", "perms", "messages", "DEFAULT_MESSAGE_LEVELS"}
 NEVER_KEPT |= {"language_switch", "languages"}
@@ -171,3 +169,24 @@ def test_every_value_the_context_processors_add_to_a_games_page_is_in_its_freshn
     source = kept_parts()
     read = {name for name in NEVER_KEPT if re.search(rf"\b{name}\b", source)}
     assert not read, f"a kept part of a game's page reads {read}, which its key does not hold"
+
+
+def test_a_watch_page_reads_if_none_match_as_django_does_weak_lists_and_star(client):
+    game = stored_game(hands=worked_hands()[:2])
+    tag = etag(client, game)
+    for named in (f"W/{tag}", f'"other", {tag}', "*"):
+        response = client.get(game.share_url(), headers={"If-None-Match": named})
+        assert response.status_code == 304 and response["ETag"] == tag
+    other = client.get(game.share_url(), headers={"If-None-Match": tag[:-2] + 'x"'})
+    assert other.status_code == 200
+
+
+def test_a_board_reads_if_none_match_as_django_does_weak_lists_and_star(client):
+    club = make_club()
+    club_game(club, short_game(["Ann", "Bob", "Cy"], "Ann"))
+    url = board.board_url("club", club.pk)
+    tag = client.get(url)["ETag"]
+    for named in (f"W/{tag}", f'"other", {tag}', "*"):
+        response = client.get(url, headers={"If-None-Match": named})
+        assert response.status_code == 304 and response["ETag"] == tag
+    assert client.get(url, headers={"If-None-Match": '"other"'}).status_code == 200

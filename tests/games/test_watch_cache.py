@@ -19,7 +19,7 @@ HTMX = {"HX-Request": "true"}
 def etag(game, language: str = "en-gb") -> str:
     """The ETag of the game's watch page as the test client reads it, in `language`."""
     with translation.override(language):
-        fresh = freshness.key(game.pk, game.revision, RequestFactory().get("/"))
+        fresh = freshness.key(game.pk, game.revision, game.shown, RequestFactory().get("/"))
     return f'"w{game.version}.{fresh}"'
 
 

@@ -7,6 +7,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+from kalooki_ledger import rules as engine
+
 from .. import store
 from ..models import Change, Game
 from .base import (
@@ -66,36 +68,11 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
     """The careful way: the game's row locked, the key looked up, the changes since read."""
     with transaction.atomic():
         row = Game.objects.select_for_update().get(pk=game.pk)
-        done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
-        if done is not None:
-            _refresh(game, row)
-            if not same_request(done.fingerprint, command.fingerprint()):
-                return Outcome(Verdict.REFUSED, key_reused())
-            return Outcome(Verdict.REPLAYED, command.replay_notice(done))
-        kept = no_op_of(row, sent.key)
-        if kept is not None:
-            _refresh(game, row)
-            if not same_request(kept.fingerprint, command.fingerprint()):
-                return Outcome(Verdict.REFUSED, key_reused())
-            return _nothing_again(command, row)
-        if sent.version is not None and not 0 <= sent.version <= row.version:
-            # A version the game never had: no change since can explain it.
-            _refresh(game, row)
-            return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
-        if not current(row, sent) and not had(row, sent):
-            # A state the game never had, or one a restore discarded: what the page showed is gone.
-            _refresh(game, row)
-            return Outcome(Verdict.STALE, discarded(sent.version, row.version))
-        if sent.version != row.version:
-            since = []
-            if sent.version is not None:
-                since = list(
-                    Change.objects.filter(game=row, version__gt=sent.version).order_by("version")
-                )
-            known = sent.version is not None and len(since) == row.version - sent.version
-            if not (known and command.stale_ok(since)):
-                _refresh(game, row)
-                return Outcome(Verdict.STALE, command.stale_notice(since if known else []))
+        answer = _answered_by_key(game, row, sent, command)
+        if answer is None:
+            answer = _refused_for_state(game, row, sent, command)
+        if answer is not None:
+            return answer
         ledger = row.ledger()
         try:
             decision = command.decide(ledger)
@@ -104,21 +81,70 @@ def _apply_locked(game: Game, sent: Sent, command: Command) -> Outcome:
             if refusal.outcome.verdict is Verdict.UNCHANGED and sent.key:
                 keep_no_op(row, sent, command)  # answered: the key is this request's now
             return dataclasses.replace(refusal.outcome, ledger=ledger)
-        try:
-            # The row is locked: its version stands. The ledger is kept once the lock is let go.
-            store.commit(
-                row,
-                dataclasses.replace(sent, version=row.version),
-                command.line(decision),
-                lambda: command.write(row, ledger, decision),
-            )
-        except IntegrityError:
-            # A row written outside the commands (a hand number taken): nothing is stored.
-            _refresh(game, Game.objects.get(pk=game.pk))
-            return Outcome(Verdict.STALE, command.stale_notice([]))
+        stale = _stored(game, row, sent, command, ledger, decision)
+        if stale is not None:
+            return stale
         _refresh(game, row)
     store.keep_ledger(game, decision.after)
     return _applied(decision)
+
+
+def _answered_by_key(game: Game, row: Game, sent: Sent, command: Command) -> Outcome | None:
+    """The answer of a key already used (a change stored, or a no-op kept), if it was."""
+    done = Change.objects.filter(game=row, key=sent.key).first() if sent.key else None
+    if done is not None:
+        _refresh(game, row)
+        if not same_request(done.fingerprint, command.fingerprint()):
+            return Outcome(Verdict.REFUSED, key_reused())
+        return Outcome(Verdict.REPLAYED, command.replay_notice(done))
+    kept = no_op_of(row, sent.key)
+    if kept is not None:
+        _refresh(game, row)
+        if not same_request(kept.fingerprint, command.fingerprint()):
+            return Outcome(Verdict.REFUSED, key_reused())
+        return _nothing_again(command, row)
+    return None
+
+
+def _refused_for_state(game: Game, row: Game, sent: Sent, command: Command) -> Outcome | None:
+    """The refusal of a command made on a state the game can't take it from, if it was."""
+    if sent.version is not None and not 0 <= sent.version <= row.version:
+        # A version the game never had: no change since can explain it.
+        _refresh(game, row)
+        return Outcome(Verdict.REFUSED, never_had(sent.version, row.version))
+    if not current(row, sent) and not had(row, sent):
+        # A state the game never had, or one a restore discarded: what the page showed is gone.
+        _refresh(game, row)
+        return Outcome(Verdict.STALE, discarded(sent.version, row.version))
+    if sent.version == row.version:
+        return None
+    since = []
+    if sent.version is not None:
+        since = list(Change.objects.filter(game=row, version__gt=sent.version).order_by("version"))
+    known = sent.version is not None and len(since) == row.version - sent.version
+    if known and command.stale_ok(since):
+        return None
+    _refresh(game, row)
+    return Outcome(Verdict.STALE, command.stale_notice(since if known else []))
+
+
+def _stored(
+    game: Game, row: Game, sent: Sent, command: Command, ledger: engine.Ledger, decision: Decision
+) -> Outcome | None:
+    """Stores the decision on the locked row; the refusal, if a row written outside the
+    commands took its place (a hand number taken): nothing is stored then."""
+    try:
+        # The row is locked: its version stands. The ledger is kept once the lock is let go.
+        store.commit(
+            row,
+            dataclasses.replace(sent, version=row.version),
+            command.line(decision),
+            lambda: command.write(row, ledger, decision),
+        )
+    except IntegrityError:
+        _refresh(game, Game.objects.get(pk=game.pk))
+        return Outcome(Verdict.STALE, command.stale_notice([]))
+    return None
 
 
 def _nothing_again(command: Command, row: Game) -> Outcome:
@@ -166,7 +192,7 @@ def never_had(sent: int, now: int) -> str:
 def _refresh(game: Game, row: Game) -> None:
     """Brings the view's instance up to the row as it now stands."""
     game.version, game.updated, game.stopped = row.version, row.updated, row.stopped
-    game.revision = row.revision
+    game.revision, game.shown = row.revision, row.shown
     game._seat_ids = getattr(row, "_seat_ids", None) or getattr(game, "_seat_ids", None)
 
 

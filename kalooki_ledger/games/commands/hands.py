@@ -113,7 +113,7 @@ class RecordHand(HandCommand):
 
     def stale_ok(self, since: list[Change]) -> bool:
         # Ticking a payment or setting the date changes no hand: the next hand is still the next.
-        return all(c.action in ("paid", "date", "handle") for c in since)
+        return changes_no_hand(since)
 
     def stale_notice(self, since: list[Change]) -> str:
         # Unknown changes, or a hand number taken under us, are most likely another phone's hand.
@@ -190,6 +190,9 @@ class BuyIn(Command):
     def write(self, game: Game, ledger: engine.Ledger, decision: BuyInAnswered) -> None:
         store.add_decision(game, decision.number, self.player, bool(self.bought_in))
 
+    def stale_ok(self, since: list[Change]) -> bool:
+        return changes_no_hand(since)  # the question asked after the last hand still stands
+
     def stale_notice(self, since: list[Change]) -> str:
         if any(c.action == "buy-in" for c in since):
             return answered()
@@ -221,8 +224,17 @@ class Undo(Command):
     def write(self, game: Game, ledger: engine.Ledger, decision: HandTakenBack) -> None:
         store.delete_hand(game, decision.number)
 
+    def stale_ok(self, since: list[Change]) -> bool:
+        return changes_no_hand(since)  # the last hand is still the one the page showed
+
     def stale_notice(self, since: list[Change]) -> str:
         return not_undone() + " " + super().stale_notice(since)
+
+
+def changes_no_hand(since: list[Change]) -> bool:
+    """Whether the changes since a command's state touched no hand (a payment, the date, a
+    handle): a command on the hands is still made on the hands the page showed."""
+    return all(c.action in ("paid", "date", "handle") for c in since)
 
 
 def not_undone() -> str:

@@ -58,7 +58,7 @@ def fresh_key(context: template.Context) -> str:
     """The freshness key of the game this page shows (`freshness.key`), for `{% cache %}` around
     a part of its page that holds no form."""
     game = context["game"]
-    return freshness.key(game.pk, game.revision, context["request"])
+    return freshness.key(game.pk, game.revision, game.shown, context["request"])
 
 
 @register.simple_tag

@@ -7,7 +7,11 @@ from copy import copy
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_vary_headers,
+)
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
@@ -44,20 +48,21 @@ def watched(request: HttpRequest, token: str, page: Callable[[Game], HttpRespons
     """A watch link's page or its poll: 304 for the ETag it has, 204 for a poll whose freshness
     key still stands (one row read, nothing rendered), else `page` of the game; all of it
     cacheable (read in one snapshot, as every GET is: `snapshot.OneSnapshotMiddleware`)."""
-    found = Game.objects.filter(share_token=token).values_list("pk", "version", "revision").first()
+    found = Game.objects.filter(share_token=token).values_list("pk", "version", "revision", "shown")
+    found = found.first()
     if found is None:
         raise Http404(gettext("No game at this link"))
-    pk, version, revision = found
+    pk, version, revision, shown = found
     language = phone_language(request)
-    # The page's freshness key (the revision, which every row the page shows renews, the
-    # language, the site's prefix, the host), as its kept parts are: the version for reading.
-    fresh = freshness.key(pk, revision, request, language)
+    # The page's freshness key (the revision and the display token, which every row the page
+    # shows renews, the language, the site's prefix, the host), as its kept parts are.
+    fresh = freshness.key(pk, revision, shown, request, language)
     etag = f'"w{version}.{fresh}{"-f" if request.htmx else ""}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    elif request.htmx and request.GET.get("v") == fresh:
+    # 304 for an If-None-Match naming it, read as Django reads it (weakly; lists, `*`).
+    response = get_conditional_response(request, etag=etag)
+    if response is None and request.htmx and request.GET.get("v") == fresh:
         response = HttpResponse(status=204)  # unchanged: htmx keeps the page
-    else:
+    if response is None:
         with translation.override(language):
             request.LANGUAGE_CODE = language
             response = page(game_of(share_token=token))
