@@ -16,6 +16,7 @@ folder by default). `run()` returns the figures as a dict.
 
 import json
 import os
+import re
 import secrets
 import statistics
 import sys
@@ -201,9 +202,10 @@ def run() -> dict:
         api_read_ms, api_read_x = floor.paired(
             get(client, f"/api/v1/games/{game.share_token}", 200)
         )
-        # A watcher's poll with nothing new: the version it has, as the watch page sends it.
+        # A watcher's poll with nothing new: the freshness key the watch page polls with.
         watched = import_record(record(200))
-        poll = f"{watched.share_url()}?v={watched.revision}"
+        shown = client.get(watched.share_url()).content.decode()
+        poll = f"{watched.share_url()}?v={re.search(r'[?&]v=([0-9a-f]{32})', shown)[1]}"
         poll_ms, poll_x = floor.paired(get(client, poll, 204, **{"HX-Request": "true"}))
         big = record(1_000)
         import_ms = median_ms(lambda: import_record(big), runs=3)

@@ -120,9 +120,10 @@
           var hung = woken && answer.status === 0;
           woken = false;
           return o.answered(entry, answer).then(function (what) {
-            // Asked again meanwhile: only a send given up on the signal's return goes round at once.
+            // Asked again meanwhile: only the signal's return (during the send or while its
+            // failure was being told) goes round at once, never a send failing again at once.
             if (what === "wait") {
-              again = hung;
+              again = hung || woken;
               if (!again) { watch(); }
             } else {
               quiet();
