@@ -205,7 +205,8 @@ def run() -> dict:
         # A watcher's poll with nothing new: the freshness key the watch page polls with.
         watched = import_record(record(200))
         shown = client.get(watched.share_url()).content.decode()
-        poll = f"{watched.share_url()}?v={re.search(r'[?&]v=([0-9a-f]{32})', shown)[1]}"
+        fresh = re.search(r"[?&]v=([0-9a-f]+)", shown)[1]
+        poll = f"{watched.share_url()}?v={fresh}"
         poll_ms, poll_x = floor.paired(get(client, poll, 204, **{"HX-Request": "true"}))
         big = record(1_000)
         import_ms = median_ms(lambda: import_record(big), runs=3)
