@@ -700,7 +700,8 @@
       mark = element("p", "muted reckoned", gettext("Counted on this phone with the hands not sent yet; the money once they reach the server."));
       mark.id = "reckoned";
       standings.parentNode.insertBefore(mark, standings);
-    } else if (!mine && mark) { mark.remove(); }
+      render(); // the outbox's note above now says the table counts them, as the mark does
+    } else if (!mine && mark) { mark.remove(); render(); }
   }
   function clear(form) {
     form.querySelectorAll(".notice.restored").forEach(function (note) { note.remove(); });

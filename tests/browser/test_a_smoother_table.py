@@ -427,3 +427,19 @@ def money_column(page) -> list[str]:
     """The standings' money column, as the page shows it."""
     cells = page.locator("#live table.standings tbody tr td:nth-child(5)")
     return [text.strip() for text in cells.all_inner_texts()]
+
+
+def test_a_hand_kept_without_network_is_said_counted_by_the_note_and_the_mark_alike(
+    browser, signal
+):
+    page = narrow_phone(browser, signal.url, locale="sv-SE")
+    open_kept(page, stored_game())
+    play(page, "John", {"Andy": 20, "Mark": 30, "Frank": 40}, "För in given")
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Giv 2\b"))
+    page.context.set_offline(True)  # no network: the outbox can't try, so it says it once
+    play(page, "Andy", {"Mark": 5, "John": 7, "Frank": 9}, "För in given")
+    expect(page.locator("#outbox li.queued")).to_have_count(1)
+    expect(page.locator("#reckoned")).to_be_visible()
+    # The outbox's note above the table says what the mark says: the table counts the hand.
+    expect(page.locator("#outbox p.muted")).not_to_contain_text("räknar inte med dem")
+    page.context.set_offline(False)
