@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import look
+from tests.browser.test_night_outbox import back_online
 from tests.browser.test_offline import until
 from tests.nights.factories import finished, group, night, stopped
 
@@ -40,10 +41,7 @@ def test_a_payment_ticked_without_signal_goes_through_the_outbox_once(phone):
     expect(page.locator("[data-night-outbox]")).to_contain_text("Not sent yet: Mark pays John")
     look(page, "night-outbox")
     assert n.night_payments.count() == 0
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator(".payments li")).to_have_count(1)
-    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+    back_online(page)
     payment = n.night_payments.get()
     assert (payment.payer, payment.payee, payment.amount) == ("Mark", "John", 16)
 
@@ -81,9 +79,6 @@ def test_a_payment_typed_in_swedish_without_signal_is_sent_in_the_apis_form(phon
     form.locator("button[type=submit]").click()
     expect(page.locator("[data-night-outbox]")).to_contain_text("Mark")
     assert n.night_payments.count() == 0
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator(".payments li")).to_have_count(1)
-    expect(page.locator("[data-night-outbox]")).to_be_hidden()
+    back_online(page)
     payment = n.night_payments.get()
     assert (payment.payer, payment.payee, payment.amount) == ("Mark", "John", Decimal("1002.50"))
