@@ -224,18 +224,10 @@ class CountedSignal(Signal):
         self.lines: list[str] = []
         super().__init__(target)
 
-    def _pump(self, source, sink) -> None:
-        try:
-            while data := source.recv(65536):
-                for found in REQUEST.finditer(data):
-                    self.lines.append(found.group(1).decode())
-                sink.sendall(data)
-        except OSError:
-            pass
-        with self.lock:
-            self.open -= {source, sink}
-        _close(source)
-        _close(sink)
+    def _forward(self, data, source, sink) -> None:
+        for found in REQUEST.finditer(data):
+            self.lines.append(found.group(1).decode())
+        sink.sendall(data)
 
 
 REQUEST = re.compile(rb"((?:GET|POST|PUT|DELETE) \S+) HTTP/1\.1\r\n")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kalooki_ledger.games.models import Game
-from tests.browser.conftest import Signal, _close, clock_held, later, look, new_phone
+from tests.browser.conftest import Signal, clock_held, later, look, new_phone
 from tests.browser.test_offline import (
     HANDS,
     open_kept,
@@ -100,21 +100,13 @@ class SlowServer(Signal):
         self.holding: dict[socket.socket, threading.Event] = {}
         super().__init__(target)
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
-        try:
-            while data := source.recv(65536):
-                if self.slow and self.CHEAP.match(data):  # the phone asks: the answer waits
-                    self.holding[source] = go = threading.Event()
-                    self.asked.put(go)
-                if go := self.holding.pop(sink, None):  # the server's answer to such a request
-                    go.wait()
-                sink.sendall(data)
-        except OSError:
-            pass
-        with self.lock:
-            self.open -= {source, sink}
-        _close(source)
-        _close(sink)
+    def _forward(self, data: bytes, source: socket.socket, sink: socket.socket) -> None:
+        if self.slow and self.CHEAP.match(data):  # the phone asks: the answer waits
+            self.holding[source] = go = threading.Event()
+            self.asked.put(go)
+        if go := self.holding.pop(sink, None):  # the server's answer to such a request
+            go.wait()
+        sink.sendall(data)
 
     def close(self) -> None:
         self.cut()
