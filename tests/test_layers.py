@@ -28,7 +28,7 @@ MAY_IMPORT = {
     "games": {"rules", "games"} | SITE,
     "sheets": {"rules", "games", "sheets"} | SITE,
     "clubs": {"rules", "games", "sheets", "clubs"} | SITE,
-    # A home group's statistics are a club season's, from the same code: nights sit above clubs.
+    # Nights sit above clubs; a group's statistics are a club season's, both from games.season.
     "nights": {"rules", "games", "sheets", "clubs", "nights"} | SITE,
     **{name: SITE for name in SITE},
 }

@@ -1,56 +1,18 @@
-"""Season statistics and histories, derived from each game's Ledger (nothing stored twice)."""
+"""A club's season: its games with the members who sat in them, its tournaments' money, and
+where its tournaments stand; the statistics themselves are the games' (`games.season`)."""
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from dataclasses import dataclass
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from kalooki_ledger import rules as engine
-from kalooki_ledger.games import present
 from kalooki_ledger.games.models import Game
+from kalooki_ledger.games.season import PlayedGame, in_order
 
 from .models import Club, ClubPlayer, SeatPerson, Tournament, TournamentTable
 from .tournament_state import State, load
-
-COUNTED = ("finished", "stopped")  # a game still being played has no result yet
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """One club game with its ledger and which regular sat in which seat."""
-
-    game: Game
-    ledger: engine.Ledger
-    people: dict[str, ClubPlayer]  # seat name -> regular
-
-    @property
-    def date(self) -> datetime.date:
-        return self.game.played_on or self.game.created.date()
-
-    @property
-    def counted(self) -> bool:
-        # A game stopped before its first hand (a mistake, refunded) played nothing to count.
-        return self.ledger.status in COUNTED and bool(self.ledger.hands)
-
-    @property
-    def status(self) -> str:
-        return present.status_text(self.ledger)
-
-
-@dataclass(frozen=True)
-class GameLine:
-    """What one person did in one game: a row of their history."""
-
-    played: PlayedGame
-    name: str  # their seat's name in that game
-    won: bool
-    kalookies: int
-    buy_ins: int
-    points: int  # penalty points scored across the hands they played
-    hands: int
-    net: Decimal
 
 
 @dataclass(frozen=True)
@@ -72,41 +34,6 @@ class TournamentLine:
         return self.prize - self.paid
 
 
-@dataclass
-class PersonStats:
-    person: ClubPlayer
-    games: int = 0
-    wins: int = 0
-    kalookies: int = 0
-    buy_ins: int = 0
-    points: int = 0
-    hands: int = 0
-    net: Decimal = field(default_factory=lambda: Decimal(0))
-    tournament_net: Decimal = field(default_factory=lambda: Decimal(0))  # part of `net`
-
-    @property
-    def average_penalty(self) -> Decimal | None:
-        """Penalty points per hand played, to one place; None before any hand."""
-        if not self.hands:
-            return None
-        return (Decimal(self.points) / self.hands).quantize(Decimal("0.1"), ROUND_HALF_UP)
-
-    def add(self, line: GameLine) -> None:
-        self.games += 1
-        self.wins += line.won
-        self.kalookies += line.kalookies
-        self.buy_ins += line.buy_ins
-        self.points += line.points
-        self.hands += line.hands
-        self.net += line.net
-
-    def add_tournament(self, line: TournamentLine) -> None:
-        """A tournament adds its buy-ins and its money; its tables count as games already."""
-        self.buy_ins += line.buy_ins
-        self.net += line.net
-        self.tournament_net += line.net
-
-
 def club_games(club: Club, since: datetime.date | None = None) -> list[PlayedGame]:
     """The club's games, oldest first, with ledgers; a fixed number of queries."""
     games = list(Game.objects.loaded().filter(club_link__club=club))
@@ -117,34 +44,7 @@ def club_games(club: Club, since: datetime.date | None = None) -> list[PlayedGam
     played = [PlayedGame(g, g.ledger(), people.get(g.pk, {})) for g in games]
     if since:
         played = [p for p in played if p.date >= since]
-    return sorted(played, key=lambda p: (p.date, p.game.created, p.game.pk))
-
-
-def line_for(played: PlayedGame, name: str) -> GameLine:
-    ledger = played.ledger
-    standing = ledger.standing(name)
-    rows = [row for row in ledger.hands if not row.void and name in row.scored]
-    return GameLine(
-        played=played,
-        name=name,
-        won=ledger.winner == name,
-        kalookies=sum(1 for row in rows if row.winner == name and row.kalookie),
-        buy_ins=standing.buy_ins,
-        points=sum(row.scored[name] for row in rows),
-        hands=len(rows),
-        net=standing.net,
-    )
-
-
-def history(person: ClubPlayer, played: Iterable[PlayedGame]) -> list[GameLine]:
-    """The person's counted games, oldest first."""
-    return [
-        line_for(p, name)
-        for p in played
-        if p.counted
-        for name, who in p.people.items()
-        if who.pk == person.pk
-    ]
+    return in_order(played)
 
 
 def tournament_lines(
@@ -173,63 +73,6 @@ def tournament_lines(
             line = TournamentLine(tournament, person, date, place, count, paid, prize)
             lines.setdefault(person.pk, []).append(line)
     return lines
-
-
-ORDERS = {
-    "net": lambda s: (-s.net, -s.wins, s.person.name.casefold()),
-    "wins": lambda s: (-s.wins, -s.net, s.person.name.casefold()),
-    "average": lambda s: (
-        s.average_penalty is None,
-        s.average_penalty or 0,
-        -s.net,
-        s.person.name.casefold(),
-    ),
-}
-
-
-def season_table(
-    played: Iterable[PlayedGame],
-    money: dict[int, list[TournamentLine]] | None = None,
-    order: str = "net",
-) -> list[PersonStats]:
-    """Everyone who played a counted game (or a finished tournament), with the tournaments'
-    money and buy-ins, in the club's order: best net first (then most wins), most wins first
-    (then best net), or the fewest penalty points a hand first."""
-    table: dict[int, PersonStats] = {}
-    for p in played:
-        if not p.counted:
-            continue
-        for name, person in p.people.items():
-            table.setdefault(person.pk, PersonStats(person)).add(line_for(p, name))
-    for pk, lines in (money or {}).items():
-        for line in lines:
-            table.setdefault(pk, PersonStats(line.person)).add_tournament(line)
-    return sorted(table.values(), key=ORDERS[order])
-
-
-def summary(
-    person: ClubPlayer, lines: Iterable[GameLine], money: Iterable[TournamentLine] = ()
-) -> PersonStats:
-    totals = PersonStats(person)
-    for line in lines:
-        totals.add(line)
-    for line in money:
-        totals.add_tournament(line)
-    return totals
-
-
-def running_net(
-    lines: Iterable[GameLine], money: Iterable[TournamentLine] = ()
-) -> list[tuple[GameLine | TournamentLine, Decimal]]:
-    """Each game and tournament of a history, by date, with the person's net money over the
-    season after it."""
-    total = Decimal(0)
-    out = []
-    dated = [(line.played.date, 0, line) for line in lines] + [(t.date, 1, t) for t in money]
-    for _date, _order, line in sorted(dated, key=lambda d: (d[0], d[1])):
-        total += line.net
-        out.append((line, total))
-    return out
 
 
 def tournament_game_ids(club: Club) -> set[int]:

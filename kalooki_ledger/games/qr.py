@@ -5,6 +5,7 @@ label) alone, so each worker keeps the codes it made in Django's local-memory ca
 
 import hashlib
 import io
+from html import escape
 
 import segno
 from django.core.cache import caches
@@ -22,7 +23,9 @@ def qr_svg(url: str, label: str = "QR code of the watch link") -> SafeString:
             scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr"
         )
         # segno writes only the code; the role lets screen readers announce it as one image.
-        return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+        # Escaped for a double-quoted attribute; an apostrophe may stay as written.
+        words = escape(str(label), quote=False).replace('"', "&quot;")
+        return svg.replace("<svg ", f'<svg role="img" aria-label="{words}" ', 1)
 
     return mark_safe(_kept("svg", url, str(label), build=build))
 

@@ -8,8 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.clubs import charts, stats
-from kalooki_ledger.games import handles, present
+from kalooki_ledger.games import charts, handles, present, season
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.money import money, transfer_key
 from kalooki_ledger.games.qr import qr_svg
@@ -194,24 +193,6 @@ def _transfers(night: Night, games: list[Game], settled, fmt) -> list[dict]:
     return transfers
 
 
-@dataclass(frozen=True)
-class Person:
-    """A group's player as the clubs' season statistics read a person: a key and a name."""
-
-    pk: str
-    name: str
-
-
-def group_played(group: Group) -> list[stats.PlayedGame]:
-    """The group's games, oldest first, each seat read as the person of that name."""
-    games = list(Game.objects.loaded().filter(night_link__night__group=group))
-    played = [
-        stats.PlayedGame(g, g.ledger(), {n: Person(engine.name_key(n), n) for n in g.seat_ids()})
-        for g in games
-    ]
-    return sorted(played, key=lambda p: (p.date, p.game.created, p.game.pk))
-
-
 def balances(group: Group) -> dict[str, Decimal]:
     """Each player's running balance across the group's nights (the engine's `group_money`):
     every night's still owed, a closed night's difference after a correction included; what
@@ -224,14 +205,12 @@ def group_page(group: Group) -> dict:
     nights = list(group.nights.order_by("-number"))
     digits = max([0, *(n.digits() for n in nights)])
     fmt = formatter(group.currency, digits)
-    played = group_played(group)
-    table = stats.season_table(played)
+    # A group keeps no people: a player is the name they sat under in each game.
+    played = season.by_name(Game.objects.loaded().filter(night_link__night__group=group))
+    table = season.season_table(played)
     chart = ""
     if table:
-        counted = [p for p in played if p.counted]
-        leader = table[0].person
-        lines = [stats.line_for(p, leader.name) for p in counted if leader.name in p.people]
-        running = stats.running_net(lines)
+        running = season.running_net(season.history(table[0].person, played))
         chart = charts.net_chart(
             [str(line.played.game) for line, _ in running],
             [total for _, total in running],

@@ -7,7 +7,7 @@ import pytest
 
 from kalooki_ledger.clubs import stats
 from kalooki_ledger.clubs.models import Club
-from kalooki_ledger.games import commands
+from kalooki_ledger.games import commands, season
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import Hand
 from tests.clubs.factories import (
@@ -117,7 +117,7 @@ def test_a_game_stopped_with_a_refund_before_any_hand_is_not_counted_in_the_seas
     Game.objects.filter(pk=game.pk).update(stopped="refund")
     played = stats.club_games(kallet)
     assert [p.counted for p in played] == [False]
-    assert stats.season_table(played) == []
+    assert season.season_table(played) == []
 
 
 def season_names(client, language: str = "en") -> list[str]:

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kalooki_ledger.clubs import stats
+from kalooki_ledger.games import season
 from kalooki_ledger.games.models import Game
 from tests.clubs.factories import club_game, make_club, short_game
 from tests.helpers import record
@@ -22,7 +23,7 @@ def by_name(table):
 def test_the_worked_example_gives_source_000s_figures():
     club = make_club()
     club_game(club)
-    table = by_name(stats.season_table(stats.club_games(club)))
+    table = by_name(season.season_table(stats.club_games(club)))
     assert {n: r.net for n, r in table.items()} == {
         "Andy": Decimal(-7),
         "Mark": Decimal(-16),
@@ -39,7 +40,7 @@ def test_average_penalty_per_hand_counts_points_scored_not_the_buy_in_reset():
     # John 0 45 0 53 0 = 98; Frank 30 30 40 0 60 = 160; five hands each.
     club = make_club()
     club_game(club)
-    table = by_name(stats.season_table(stats.club_games(club)))
+    table = by_name(season.season_table(stats.club_games(club)))
     assert {n: r.average_penalty for n, r in table.items()} == {
         "Andy": Decimal("31.2"),
         "Mark": Decimal("49.2"),
@@ -52,7 +53,7 @@ def test_the_table_ranks_by_wins_then_net():
     club = make_club()
     club_game(club)
     club_game(club, short_game(["Andy", "Mark", "John", "Frank"], "Andy"))
-    table = stats.season_table(stats.club_games(club))
+    table = season.season_table(stats.club_games(club))
     # Andy and John have a win each; John's net 30 - 6 = 24 beats Andy's -7 + 18 = 11.
     assert [r.person.name for r in table] == ["John", "Andy", "Frank", "Mark"]
     assert [r.net for r in table] == [Decimal(24), Decimal(11), Decimal(-13), Decimal(-22)]
@@ -63,7 +64,7 @@ def test_a_game_still_being_played_is_not_counted():
     club = make_club()
     club_game(club)
     club_game(club, record(["Andy", "Mark"], [{"winner": "Andy", "penalties": {"Mark": 20}}]))
-    table = by_name(stats.season_table(stats.club_games(club)))
+    table = by_name(season.season_table(stats.club_games(club)))
     assert table["Andy"].games == 1 and table["Mark"].net == Decimal(-16)
 
 
@@ -72,7 +73,7 @@ def test_games_before_the_season_start_are_left_out():
     club_game(club, played_on="2026-01-10")
     club_game(club, short_game(["Andy", "Mark"], "Mark", played_on="2026-09-01"))
     played = stats.club_games(club, since=datetime.date(2026, 8, 1))
-    table = by_name(stats.season_table(played))
+    table = by_name(season.season_table(played))
     assert set(table) == {"Andy", "Mark"} and table["Mark"].wins == 1 and table["Mark"].games == 1
 
 
@@ -81,8 +82,8 @@ def test_a_persons_history_runs_their_net_game_by_game():
     club_game(club, played_on="2026-01-10")
     club_game(club, short_game(["Andy", "Mark", "John", "Frank"], "Andy", played_on="2026-01-17"))
     andy = club.players.get(name="Andy")
-    lines = stats.history(andy, stats.club_games(club))
-    assert [total for _, total in stats.running_net(lines)] == [Decimal(-7), Decimal(11)]
+    lines = season.history(andy, stats.club_games(club))
+    assert [total for _, total in season.running_net(lines)] == [Decimal(-7), Decimal(11)]
     assert [line.won for line in lines] == [False, True]
 
 
@@ -98,9 +99,9 @@ def test_loading_a_clubs_games_takes_the_same_queries_however_many_hands():
     club = make_club()
     club_game(club)
     with CaptureQueriesContext(connection) as few:
-        stats.season_table(stats.club_games(club))
+        season.season_table(stats.club_games(club))
     for _ in range(3):
         club_game(club)
     with CaptureQueriesContext(connection) as many:
-        stats.season_table(stats.club_games(club))
+        season.season_table(stats.club_games(club))
     assert len(many) == len(few)

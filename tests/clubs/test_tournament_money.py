@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from kalooki_ledger.clubs import stats, tournaments
 from kalooki_ledger.clubs.models import Tournament
+from kalooki_ledger.games import season
 from tests.clubs.factories import (
     club_game,
     finish_table,
@@ -50,7 +51,8 @@ def test_the_season_table_counts_tournament_buy_ins_and_money():
     club = make_club()
     _t, state = played_tournament(club)
     played = stats.club_games(club)
-    table = {row.person.pk: row for row in stats.season_table(played, stats.tournament_lines(club))}
+    rows = season.season_table(played, stats.tournament_lines(club))
+    table = {row.person.pk: row for row in rows}
     champion = table[state.champion.pk]
     assert champion.tournament_net == Decimal(50) - champion_paid(state)
     assert champion.net == champion.tournament_net  # the tables have no stakes

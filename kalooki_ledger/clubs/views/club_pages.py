@@ -2,7 +2,7 @@
 
 from django.shortcuts import redirect, render
 
-from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games import answers, commands, season
 
 from .. import board, stats
 from ..access import club_view, signed_in
@@ -41,12 +41,12 @@ def home(request):
 @club_view()
 def club(request, club, membership):
     played = stats.club_games(club)
-    season = [p for p in played if not club.season_start or p.date >= club.season_start]
+    in_season = [p for p in played if not club.season_start or p.date >= club.season_start]
     at_tables = stats.tournament_game_ids(club)
     if not club.tournament_tables_count:
-        season = [p for p in season if p.game.pk not in at_tables]
+        in_season = [p for p in in_season if p.game.pk not in at_tables]
     money = stats.tournament_lines(club, since=club.season_start)
-    table = stats.season_table(season, money, club.season_order)
+    table = season.season_table(in_season, money, club.season_order)
     fmt = club.money(*(row.net for row in table))
     games = [p for p in reversed(played) if p.game.pk not in at_tables]
     context = {

@@ -13,12 +13,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import answers, commands, present
+from kalooki_ledger.games import answers, charts, commands, present
 from kalooki_ledger.games.forms import preset_values
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules import RecordError
 
-from .. import charts
 from ..access import club_view
 from ..filing import file_game, start_game
 from ..models import Membership, SeatPerson, TournamentTable

@@ -7,10 +7,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kalooki_ledger.games import present
+from kalooki_ledger.games import charts, present, season
 from kalooki_ledger.games.present import paylinks
 
-from .. import charts, stats
+from .. import stats
 from ..access import club_view
 from ..models import ClubPlayer, Membership
 
@@ -18,11 +18,11 @@ from ..models import ClubPlayer, Membership
 @club_view()
 def person(request, club, membership, pk: int):
     who = get_object_or_404(ClubPlayer, club=club, pk=pk)
-    lines = stats.history(who, stats.club_games(club, since=club.season_start))
+    lines = season.history(who, stats.club_games(club, since=club.season_start))
     money = stats.tournament_lines(club, since=club.season_start).get(who.pk, [])
-    running = stats.running_net(lines, money)
+    running = season.running_net(lines, money)
     fmt = club.money(*(line.net for line, _ in running), *(total for _, total in running))
-    summary = stats.summary(who, lines, money)
+    summary = season.summary(who, lines, money)
     context = {
         "club": club,
         "membership": membership,

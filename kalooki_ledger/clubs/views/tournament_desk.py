@@ -8,9 +8,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kalooki_ledger.games import answers, commands, present
+from kalooki_ledger.games.qr import qr_svg
 from kalooki_ledger.rules import RecordError
 
-from .. import board, charts, stats, tournaments
+from .. import board, stats, tournaments
 from ..access import club_view
 from ..models import ClubPlayer, Membership, Tournament, TournamentTable
 from ..table_forms import TournamentForm
@@ -74,7 +75,8 @@ def table_link(request, club, membership, pk: int, table: int):
     """A table's scoring link as a QR code, for the phone that will score that table."""
     found = tournament_table(club, pk, table, "game", "tournament__club")
     url = request.build_absolute_uri(found.game.get_absolute_url())
-    context = {"club": club, "table": found, "url": url, "qr": charts.qr_code(url, found.label)}
+    words = _("QR code of %(table)s's scoring link") % {"table": found.label}
+    context = {"club": club, "table": found, "url": url, "qr": qr_svg(url, words)}
     return render(request, "clubs/table_link.html", context)
 
 

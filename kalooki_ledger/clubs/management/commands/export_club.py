@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from kalooki_ledger.clubs import stats
 from kalooki_ledger.clubs.models import Club
+from kalooki_ledger.games import season
 from kalooki_ledger.rules.money import UNITS, display_digits, format_amount
 
 
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         if club is None:
             raise CommandError(f"no club has the slug {options['slug']!r}")
         played = stats.club_games(club)
-        table = stats.season_table(played, stats.tournament_lines(club), club.season_order)
+        table = season.season_table(played, stats.tournament_lines(club), club.season_order)
         currencies = {p.game.currency for p in played} or {UNITS}
         currency = currencies.pop() if len(currencies) == 1 else UNITS
         digits = display_digits(currency, tuple(row.net for row in table))

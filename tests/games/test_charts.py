@@ -3,7 +3,7 @@
 import re
 from decimal import Decimal
 
-from kalooki_ledger.clubs import charts
+from kalooki_ledger.games import charts
 from kalooki_ledger.rules import parse_record, replay
 from tests.helpers import worked_example
 

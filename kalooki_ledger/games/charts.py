@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
 
-import segno
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from kalooki_ledger.games import present
 from kalooki_ledger.rules import HandRow
 from kalooki_ledger.rules.money import UNITS
+
+from . import present
 
 WIDTH = 360
 HEIGHT = 220
@@ -224,15 +224,3 @@ def net_chart(
         body,
         "net-chart",
     )
-
-
-def qr_code(url: str, label: str) -> str:
-    """A link as a QR code, black on white so every phone's camera reads it in either theme."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=6, dark="#000", light="#fff", omitsize=True, svgclass="qr"
-    )
-    # segno writes only the code; the role and label make it one announced image.
-    words = _("QR code of %(table)s's scoring link") % {"table": label}
-    # Escaped for a double-quoted attribute; an apostrophe may stay as written.
-    words = escape(words, quote=False).replace('"', "&quot;")
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{words}" ', 1)
