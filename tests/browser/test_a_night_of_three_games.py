@@ -210,7 +210,7 @@ def test_a_night_of_three_games_settled_once_and_carried_on(phone, tmp_path):
         played = [g for g in games if name in g.seat_ids() and g.ledger().over]
         wins = sum(1 for g in played if g.ledger().winner == name)
         net = sum((g.ledger().standing(name).net for g in played), D(0))
-        cells = page.locator(f'.group-stats tr[data-player="{name}"] td')
+        cells = page.locator(f'table.stats tr[data-player="{name}"] td')
         expect(cells.nth(0)).to_have_text(str(len(played)))
         expect(cells.nth(1)).to_have_text(str(wins))
         expect(cells.nth(4)).to_have_text(gbp(net))
