@@ -113,6 +113,16 @@ def too_many_places(what: str, currency: str) -> str:
     return problem_message(engine.problem(code, what=what, currency=currency, digits=digits))
 
 
+def rule_number(low: int, high: int, label: str) -> WholeField:
+    """A rule's number a game may change; left blank, the preset's stands."""
+    return WholeField(required=False, min_value=low, max_value=high, label=label)
+
+
+def rule_choice(label: str, *choices: tuple[str, str]) -> forms.ChoiceField:
+    """A rule's choice a game may change; the first, "As the preset", keeps the preset's."""
+    return forms.ChoiceField(required=False, label=label, choices=[*KEEP, *choices])
+
+
 class SettingsForm(forms.Form):
     """What the new-game and the house-rules forms share: a preset, the rules a table may change
     and the stakes, each checked by the engine and refused beside its own field."""
@@ -120,68 +130,34 @@ class SettingsForm(forms.Form):
     preset = forms.ChoiceField(
         choices=preset_choices, initial=engine.DEFAULT_PRESET, widget=forms.RadioSelect
     )
-    limit = WholeField(required=False, min_value=10, max_value=10_000, label=gettext_lazy("Limit"))
-    out_at = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("Out when"),
-        choices=[
-            *KEEP,
-            ("over", gettext_lazy("over the limit")),
-            ("reach", gettext_lazy("on reaching the limit")),
-        ],
+    limit = rule_number(10, 10_000, gettext_lazy("Limit"))
+    out_at = rule_choice(
+        gettext_lazy("Out when"),
+        ("over", gettext_lazy("over the limit")),
+        ("reach", gettext_lazy("on reaching the limit")),
     )
-    max_buy_ins = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("Buy-ins per player"),
-        choices=[
-            *KEEP,
-            ("0", pgettext_lazy("buy-ins", "none")),
-            ("1", "1"),
-            ("2", "2"),
-            ("3", "3"),
-            ("none", pgettext_lazy("buy-ins", "unlimited")),
-        ],
+    max_buy_ins = rule_choice(
+        gettext_lazy("Buy-ins per player"),
+        ("0", pgettext_lazy("buy-ins", "none")),
+        ("1", "1"),
+        ("2", "2"),
+        ("3", "3"),
+        ("none", pgettext_lazy("buy-ins", "unlimited")),
     )
-    buy_in_needs_remaining = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("Buy-ins need this many players still within"),
-        choices=[*KEEP, *((str(n), str(n)) for n in range(2, 7))],
+    buy_in_needs_remaining = rule_choice(
+        gettext_lazy("Buy-ins need this many players still within"),
+        *((str(n), str(n)) for n in range(2, 7)),
     )
-    kalookie_doubles = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("A kalookie (or bending the table) doubles the others' points"),
-        choices=[*KEEP, ("yes", gettext_lazy("yes")), ("no", gettext_lazy("no"))],
+    kalookie_doubles = rule_choice(
+        gettext_lazy("A kalookie (or bending the table) doubles the others' points"),
+        ("yes", gettext_lazy("yes")),
+        ("no", gettext_lazy("no")),
     )
-    bonus_call_up = WholeField(
-        required=False,
-        min_value=0,
-        max_value=500,
-        label=gettext_lazy("Points off the winner (call-up)"),
-    )
-    bonus_kalookie = WholeField(
-        required=False,
-        min_value=0,
-        max_value=500,
-        label=gettext_lazy("Points off the winner (kalookie)"),
-    )
-    joker_value = WholeField(
-        required=False,
-        min_value=1,
-        max_value=100,
-        label=gettext_lazy("A joker in hand counts"),
-    )
-    target = WholeField(
-        required=False,
-        min_value=1,
-        max_value=100_000,
-        label=gettext_lazy("Play to a target score"),
-    )
-    deals = WholeField(
-        required=False,
-        min_value=1,
-        max_value=100_000,
-        label=gettext_lazy("Number of deals"),
-    )
+    bonus_call_up = rule_number(0, 500, gettext_lazy("Points off the winner (call-up)"))
+    bonus_kalookie = rule_number(0, 500, gettext_lazy("Points off the winner (kalookie)"))
+    joker_value = rule_number(1, 100, gettext_lazy("A joker in hand counts"))
+    target = rule_number(1, 100_000, gettext_lazy("Play to a target score"))
+    deals = rule_number(1, 100_000, gettext_lazy("Number of deals"))
     currency = forms.CharField(
         max_length=10,
         initial="GBP",
