@@ -9,7 +9,7 @@ from .config import Rules, Stakes
 from .errors import problem
 from .family import Family, FamilyKey, Stake, Take
 from .game import Game, Hand
-from .replay import Replay
+from .replay import Replay, Turn
 from .running import Running
 from .words import gettext_noop as _
 
@@ -132,15 +132,8 @@ class EliminationReplay(Replay):
             found = self._payments[key] = (-stake, stake * (players - 1))
         return found
 
-    def score(
-        self,
-        number: int,
-        hand: Hand,
-        values: dict[str, int],
-        in_game: list[str],
-        dealer: str,
-        is_last: bool,
-    ) -> None:
+    def score(self, turn: Turn) -> None:
+        number, hand, values, in_game = turn.number, turn.hand, turn.values, turn.in_game
         rules, state, winner, kalookie = self.rules, self.state, hand.winner, hand.kalookie
         assert winner is not None
         points_of = (values, rules.penalty_factor(kalookie), -rules.winner_bonus(kalookie))
@@ -151,32 +144,18 @@ class EliminationReplay(Replay):
         if not anyone_over and not hand.buy_ins and len(in_game) > 1:
             # The usual hand: nobody is offered a buy-in or goes out, so there is nothing to reset.
             self.pass_deal()
-            self.add_row(
-                number,
-                dealer,
-                hand,
-                winner=winner,
-                kalookie=kalookie,
-                values=values,
-                scored=scored,
-                payments=payments,
-            )
+            self.scored_row(turn, scored, payments)
             return
         order = self.left_of[winner]
-        verdict = self.decide(number, hand, in_game, order, is_last)
-        self.add_row(
-            number,
-            dealer,
-            hand,
-            values=values,
-            scored=scored,
-            payments=payments,
+        verdict = self.decide(number, hand, in_game, order, turn.is_last)
+        self.scored_row(
+            turn,
+            scored,
+            payments,
             buy_in_offers=tuple(verdict.offers),
             bought_in=tuple(verdict.bought_in),
             out=tuple(p for p in order if p in verdict.out),
             reset_to=verdict.reset_to if verdict.offers else None,
-            winner=winner,
-            kalookie=kalookie,
             awaiting=tuple(verdict.awaiting),
         )
 

@@ -4,7 +4,7 @@ scores, pays by the point, and the deal moves on."""
 from .game import Hand
 from .ledger import NOTHING
 from .money import ZERO
-from .replay import Replay
+from .replay import Replay, Turn
 
 
 class PointsReplay(Replay):
@@ -21,15 +21,8 @@ class PointsReplay(Replay):
     def game_over(self) -> bool:
         return False
 
-    def score(
-        self,
-        number: int,
-        hand: Hand,
-        values: dict[str, int],
-        in_game: list[str],
-        dealer: str,
-        is_last: bool,
-    ) -> None:
+    def score(self, turn: Turn) -> None:
+        number, hand, values, in_game = turn.number, turn.hand, turn.values, turn.in_game
         winner = hand.winner
         assert winner is not None
         losers = [p for p in in_game if p != winner]
@@ -47,15 +40,10 @@ class PointsReplay(Replay):
             self.finish(number)
         else:
             self.pass_deal()
-        self.add_row(
-            number,
-            dealer,
-            hand,
-            winner=winner,
-            kalookie=hand.kalookie,
-            values=values,
-            scored=scored,
-            payments=payments,
+        self.scored_row(
+            turn,
+            scored,
+            payments,
             deal_fields=fields,
             # Only fixed-deals hands carry adjustments: the others' are refused as foreign.
             adjustments={p: a for p, a in hand.adjustments.items() if p in scored} or NOTHING,

@@ -4,8 +4,9 @@ modules (elimination, points: positive, per_hand, fixed_deals) score the hands. 
 state is running.Running, the checks entries.py, the end closing.py."""
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .closing import close
 from .entries import EntryChecks
@@ -19,11 +20,24 @@ from .seats import check_seats, from_left_of, next_in
 if TYPE_CHECKING:
     from .family import Family
 
-__all__ = ["MAX_HANDS", "Replay", "check_seats"]
+__all__ = ["MAX_HANDS", "Replay", "Turn", "check_seats"]
 
 # More hands than any club plays in a sitting (a long game runs to a few hundred); every page,
 # sheet and export of a game stays quick below it.
 MAX_HANDS = 1000
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A hand to score, with what the replay found before it: its entries' values, who is still
+    in, who dealt, and whether it is the last hand recorded."""
+
+    number: int
+    hand: Hand
+    values: dict[str, int]
+    in_game: list[str]
+    dealer: str
+    is_last: bool
 
 
 class Replay(EntryChecks):
@@ -115,6 +129,23 @@ class Replay(EntryChecks):
             )
         )
 
+    def scored_row(
+        self, turn: Turn, scored: Mapping[str, int], payments: Mapping[str, Decimal], **more: Any
+    ) -> None:
+        """Puts a hand that scored on the sheet: its winner, kalookie and values are the turn's."""
+        hand = turn.hand
+        self.add_row(
+            turn.number,
+            turn.dealer,
+            hand,
+            winner=hand.winner,
+            kalookie=hand.kalookie,
+            values=turn.values,
+            scored=scored,
+            payments=payments,
+            **more,
+        )
+
     def problems_of(self, number: int) -> tuple[Problem, ...]:
         if not self.state.problems:
             return ()
@@ -178,15 +209,7 @@ class Replay(EntryChecks):
         none)."""
         return None
 
-    def score(
-        self,
-        number: int,
-        hand: Hand,
-        values: dict[str, int],
-        in_game: list[str],
-        dealer: str,
-        is_last: bool,
-    ) -> None:
+    def score(self, turn: Turn) -> None:
         raise NotImplementedError
 
     def play(self, number: int, hand: Hand, is_last: bool) -> None:
@@ -220,7 +243,7 @@ class Replay(EntryChecks):
                 payments=dict.fromkeys(in_game, ZERO),
             )
             return
-        self.score(number, hand, values, in_game, dealer, is_last)
+        self.score(Turn(number, hand, values, in_game, dealer, is_last))
 
     def deal_fields(self) -> dict:
         """Extra fields of a hand row (fixed-deals: the deal and its contract)."""
