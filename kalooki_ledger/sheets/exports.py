@@ -30,7 +30,8 @@ def render_pdf(game: Game, paper: str = "a4", handles: bool = False) -> bytes:
     ledger = game.ledger()
     record = game.to_record(ledger)
     held = handles_of(game) if handles else None
-    return score_sheet_pdf(record, ledger, paper, place_of(game), game.created.date(), held)
+    sheet = {"place": place_of(game), "started": game.created.date(), "handles": held}
+    return score_sheet_pdf(record, ledger, paper, **sheet)
 
 
 # Each exporter turns a loaded game into the bytes of a file; `binary` ones need --output.

@@ -4,7 +4,7 @@ import dataclasses
 import datetime
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 
@@ -86,12 +86,8 @@ def score_sheet_html(
 
 
 def score_sheet_pdf(
-    record: engine.GameRecord,
-    ledger: engine.Ledger,
-    paper: str = "a4",
-    place: str = "",
-    started: datetime.date | None = None,
-    handles: dict[str, tuple[str, str]] | None = None,
+    record: engine.GameRecord, ledger: engine.Ledger, paper: str = "a4", **sheet: Any
 ) -> bytes:
-    html = score_sheet_html(record, ledger, paper, place, started, handles)
+    """`score_sheet_html`'s sheet as a PDF; `sheet`: its place, started and handles."""
+    html = score_sheet_html(record, ledger, paper, **sheet)
     return pdf_bytes(html, (score_sheet_css(),))
