@@ -22,7 +22,7 @@ from ..access import club_view
 from ..filing import file_game, start_game
 from ..models import Membership, SeatPerson, TournamentTable
 from ..table_forms import FileGameForm, NewGameForm
-from .posted import sent
+from .posted import filled, sent
 
 
 @club_view()
@@ -97,10 +97,9 @@ def _delete(club, pk: int) -> str:
 
 @club_view(Membership.SCORER)
 def new_game(request, club, membership):
-    form = NewGameForm(request.POST or None, club=club)
+    form, data = filled(request, NewGameForm, club=club)
     refused = 0
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    if data is not None:
         asked = {**data, "players": list(data["players"])}  # the form's values, before the draw
         players = data["players"]
         if data["draw"]:

@@ -1,5 +1,5 @@
-"""What a club page's request names beside its fields: the key a form carries, a posted id, a
-tournament's table by its address."""
+"""What a club page's request names: its form filled in, the key a form carries, a posted id,
+a tournament's table by its address."""
 
 from django.shortcuts import get_object_or_404
 
@@ -13,6 +13,14 @@ def sent(request) -> commands.Sent:
     """The key a club form carries (none if it isn't one) and who sent it."""
     key = request.POST.get("key", "")
     return commands.Sent(None, key if commands.KEY.fullmatch(key) else "", request.user.username)
+
+
+def filled(request, form_class, **kwargs) -> tuple:
+    """A page's form bound to what was posted, and its cleaned data once a post is valid
+    (else None)."""
+    form = form_class(request.POST or None, **kwargs)
+    valid = request.method == "POST" and form.is_valid()
+    return form, form.cleaned_data if valid else None
 
 
 def posted_id(value: str | None) -> int:

@@ -15,15 +15,14 @@ from .. import board, stats, tournaments
 from ..access import club_view
 from ..models import ClubPlayer, Membership, Tournament, TournamentTable
 from ..table_forms import TournamentForm
-from .posted import posted_id, sent, tournament_table
+from .posted import filled, posted_id, sent, tournament_table
 
 
 @club_view(Membership.ORGANISER)
 def new_tournament(request, club, membership):
-    form = TournamentForm(request.POST or None, club=club)
+    form, data = filled(request, TournamentForm, club=club)
     refused = 0
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    if data is not None:
         asked = {**data, "players": sorted(p.pk for p in data["players"])}
 
         def make() -> str:
