@@ -11,7 +11,7 @@ from django.utils.functional import SimpleLazyObject
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
-from kalooki_ledger.games.freshness import shown_on_game_pages
+from kalooki_ledger.games.freshness import kept, shown_on_game_pages
 from kalooki_ledger.games.models import Game
 
 from .commands import AddGame
@@ -44,13 +44,16 @@ def _night_of(field: str, token: str) -> list[tuple]:
 
 def in_night(request: HttpRequest) -> dict:
     """On a game's own pages (/g/, /w/): the night it is in, whose settle-up takes its money;
-    read only if the page renders it (a game's page keeps its crumbs: `{% cache %}`)."""
+    read only if the page renders it, and kept by its game's freshness (games/freshness.py)."""
     match = request.resolver_match
     token = match and match.namespace == "games" and match.kwargs.get("token")
     if not token:
         return {}
     watching = match.route.startswith("w/")
-    return {"in_night": SimpleLazyObject(lambda: _night(token, watching))}
+    name = f"in-night:{watching}"  # a watcher's link is the night's watch link
+    return {
+        "in_night": SimpleLazyObject(lambda: kept(request, name, lambda: _night(token, watching)))
+    }
 
 
 def _night(token: str, watching: bool) -> dict:

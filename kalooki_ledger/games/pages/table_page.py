@@ -142,10 +142,10 @@ def next_hand_form(now: Now, typed: dict | None = None) -> HandForm:
 
 def _transfers(game: Game, said: list[tuple], currency: str, held: dict) -> list[dict]:
     """The settle-up's transfers: each one's line, key, tick and the payee's pay link."""
-    # Ticks only matter once there is something to settle.
+    # Ticks only matter once there is something to settle; each moves the game's revision.
     paid = set()
     if said:
-        paid = set(PaidTransfer.objects.filter(game=game).values_list("payer", "payee", "amount"))
+        paid = ledger_cache.kept(game.pk, game.revision, "paid", lambda: _paid(game))
     transfers = [
         {
             "text": text,
@@ -159,6 +159,10 @@ def _transfers(game: Game, said: list[tuple], currency: str, held: dict) -> list
         if t["pay"]:
             t["qr"] = qr_svg(t["pay"]["url"], gettext("QR code of the pay link"))
     return transfers
+
+
+def _paid(game: Game) -> set[tuple]:
+    return set(PaidTransfer.objects.filter(game=game).values_list("payer", "payee", "amount"))
 
 
 def _asked(ledger: engine.Ledger, fmt: Money) -> dict | None:

@@ -33,6 +33,7 @@ def render_table(
 ) -> HttpResponse:
     """The scoring page, or its live part for htmx; `ledger`: the one a change derived (else
     the game's, loaded only where something kept is missing); `extra`: the page model's own."""
+    request.game = game  # what the context processors above keep by (freshness.kept)
     watch_link = request.build_absolute_uri(game.share_url())
     context = table_page(game, ledger, watch_link, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows

@@ -97,6 +97,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
+    request.game = game  # what the context processors above keep by (freshness.kept)
     watch_link = request.build_absolute_uri(game.share_url())
     context = table_page(game, None, watch_link, can_edit=False, public=True)
     context["handed_over"] = request.GET.get("handed-over") == "1"
