@@ -4,8 +4,9 @@ The games and sheets apps never import the clubs app; these reach them through t
 PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
 
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
-from kalooki_ledger.games.freshness import shown_on_game_pages
+from kalooki_ledger.games.freshness import kept, shown_on_game_pages
 from kalooki_ledger.games.models import Game
 
 from .models import Club, ClubGame, Tournament, TournamentTable
@@ -61,13 +62,20 @@ def filed_under(request) -> dict:
         return {}
     # /w/ addresses (the watch pages, a room's panel) carry the share token; /g/, the edit token.
     field = "game__share_token" if match.route.startswith("w/") else "game__edit_token"
+    # Read only if the page renders it, and kept by its game's freshness (games/freshness.py).
+    said = SimpleLazyObject(lambda: kept(request, "filed-under", lambda: _filed(field, token)))
+    return {"filed_under": said}
+
+
+def _filed(field: str, token: str) -> dict:
+    """The club or tournament table the game is filed under, as `filed_under` gives it."""
     found = _filing(field, token)
     if found is None:
         return {}
     name, slug, table_id = found
     if table_id is None:
         club = Club(name=name, slug=slug)
-        return {"filed_under": {"url": club.get_absolute_url(), "name": club.name}}
+        return {"url": club.get_absolute_url(), "name": club.name}
     table = TournamentTable.objects.select_related("tournament__club").get(pk=table_id)
     t = table.tournament
     # Buying in is open at a heat until the eighth table forms or the next round is seated.
@@ -77,13 +85,11 @@ def filed_under(request) -> dict:
         and t.tables.filter(round=TournamentTable.HEAT).count() < Tournament.MAX_TABLES
     )
     return {
-        "filed_under": {
-            "url": t.get_absolute_url(),
-            "name": t.name,
-            "table": table.label,
-            "buy_in": t.money()(t.buy_in),
-            "can_buy_in": can_buy_in,
-        }
+        "url": t.get_absolute_url(),
+        "name": t.name,
+        "table": table.label,
+        "buy_in": t.money()(t.buy_in),
+        "can_buy_in": can_buy_in,
     }
 
 

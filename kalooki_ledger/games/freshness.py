@@ -21,6 +21,7 @@ from django.http import HttpRequest
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 
+from . import ledger_cache
 from .models import Game, new_revision
 
 
@@ -70,3 +71,15 @@ def shown_on_game_pages(
     uid = f"freshness:{model._meta.label}"
     post_save.connect(renewed, sender=model, weak=False, dispatch_uid=uid)
     post_delete.connect(renewed, sender=model, weak=False, dispatch_uid=uid)
+
+
+def kept(request: HttpRequest, name: str, build: Callable[[], Any]) -> Any:
+    """`build()`, kept by the freshness key of the game the request's page shows (`request.game`,
+    named by its view) under `name`: what an app above reads of its own rows for a game's page
+    (its club, its night), read again only when one of them changes; built afresh where the
+    page names no game."""
+    game = getattr(request, "game", None)
+    if not isinstance(game, Game):
+        return build()
+    fresh = key(game.pk, game.revision, game.shown, request)
+    return ledger_cache.kept(game.pk, fresh, name, build)

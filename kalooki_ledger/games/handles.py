@@ -127,10 +127,10 @@ class SetHandle(Command):
         return not any(c.action == "handle" for c in since)
 
 
-def form_rows(game: Game, ledger: engine.Ledger) -> dict | None:
+def form_rows(game: Game, currency: str, players: Iterable[str]) -> dict | None:
     """The scoring page's handles form: the services this currency allows and each player's
     handle; None where no service takes the game's money (chips, an unknown currency)."""
-    return handle_rows(ledger.game.stakes.currency, ledger.game.players, handles_of(game))
+    return handle_rows(currency, players, handles_of(game))
 
 
 def handle_rows(

@@ -7,10 +7,11 @@ import hashlib
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
-from kalooki_ledger.games.freshness import shown_on_game_pages
+from kalooki_ledger.games.freshness import kept, shown_on_game_pages
 from kalooki_ledger.games.models import Game
 
 from .commands import AddGame
@@ -42,25 +43,32 @@ def _night_of(field: str, token: str) -> list[tuple]:
 
 
 def in_night(request: HttpRequest) -> dict:
-    """On a game's own pages (/g/, /w/): the night it is in, whose settle-up takes its money."""
+    """On a game's own pages (/g/, /w/): the night it is in, whose settle-up takes its money;
+    read only if the page renders it, and kept by its game's freshness (games/freshness.py)."""
     match = request.resolver_match
     token = match and match.namespace == "games" and match.kwargs.get("token")
     if not token:
         return {}
     watching = match.route.startswith("w/")
+    name = f"in-night:{watching}"  # a watcher's link is the night's watch link
+    return {
+        "in_night": SimpleLazyObject(lambda: kept(request, name, lambda: _night(token, watching)))
+    }
+
+
+def _night(token: str, watching: bool) -> dict:
+    """The night of the game with this token, as `in_night` gives it ({} for none)."""
     field = "game__share_token" if watching else "game__edit_token"
     found = _night_of(field, token)
     if not found:
         return {}
     group, number, edit, share = found[0]
     return {
-        "in_night": {
-            "url": reverse(
-                "nights:watch" if watching else "nights:night", args=[share if watching else edit]
-            ),
-            "name": night_name(group, number),
-            "token": "" if watching else edit,
-        }
+        "url": reverse(
+            "nights:watch" if watching else "nights:night", args=[share if watching else edit]
+        ),
+        "name": night_name(group, number),
+        "token": "" if watching else edit,
     }
 
 

@@ -26,7 +26,9 @@ def test_a_group_and_a_game_with_the_same_handles_offer_the_same_rows():
     game.refresh_from_db()
     friends.refresh_from_db()
     rows = handle_rows(friends)
-    assert rows == handles.form_rows(game, game.ledger())
+    assert rows == handles.form_rows(
+        game, game.ledger().game.stakes.currency, game.ledger().game.players
+    )
     assert rows == handles.handle_rows("SEK", PLAYERS, {"Bob": ["swish", "0701234567"]})
     assert [r["shown"] for r in rows["rows"]] == ["", "Swish", "", ""]
 

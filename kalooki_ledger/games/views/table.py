@@ -31,9 +31,9 @@ def render_table(
     status: int = 200,
     **extra,
 ) -> HttpResponse:
-    """The scoring page, or its live part for htmx; `extra`: the page model's own values."""
-    if ledger is None:  # no change derived one: the game's, cached by version
-        ledger = game.ledger()
+    """The scoring page, or its live part for htmx; `ledger`: the one a change derived (else
+    the game's, loaded only where something kept is missing); `extra`: the page model's own."""
+    request.game = game  # what the context processors above keep by (freshness.kept)
     watch_link = request.build_absolute_uri(game.share_url())
     context = table_page(game, ledger, watch_link, can_edit=True, **extra)
     if not request.htmx:  # the fragment leaves out what only the whole page shows
@@ -41,7 +41,8 @@ def render_table(
             scoring_link = request.build_absolute_uri(game.get_absolute_url())
             context["handover"] = qr_svg(scoring_link, gettext("QR code of the scoring link"))
             context["scoring_link"] = scoring_link
-        context["card_values"] = card_values(ledger.game.rules)
+        rules = context["now"].rules
+        context["card_values"] = lambda: card_values(rules)  # read only where it isn't kept
     template = "games/_table_content.html#live" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
 
@@ -78,8 +79,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     game = game_of(edit_token=token)
     remember(request, game, scoring=True)
     restore = request.session.pop(_restore_key(game), None)
-    ledger = game.ledger()
-    return render_table(request, game, ledger, **_restored(restore, ledger))
+    return render_table(request, game, **_restored(restore, game))
 
 
 @require_POST
@@ -173,9 +173,9 @@ def _restore_key(game: Game) -> str:
     return f"restore-{game.pk}"
 
 
-def _restored(restore: dict | None, ledger: engine.Ledger) -> dict:
+def _restored(restore: dict | None, game: Game) -> dict:
     """An undone hand's values waiting for the table page (once, and only for that hand)."""
-    if not restore or restore.get("number") != ledger.next_hand_number:
+    if not restore or restore.get("number") != game.ledger().next_hand_number:
         return {}
     return {"typed": restore["typed"], "restored": restore["notice"]}
 

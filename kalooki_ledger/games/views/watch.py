@@ -15,7 +15,7 @@ from django.utils.cache import (
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import freshness, present
+from .. import freshness
 from ..models import Game
 from ..pages.table_page import table_page
 from ..qr import qr_file
@@ -97,10 +97,9 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _watch_page(request: HttpRequest, game: Game) -> HttpResponse:
-    ledger = game.ledger()
+    request.game = game  # what the context processors above keep by (freshness.kept)
     watch_link = request.build_absolute_uri(game.share_url())
-    context = table_page(game, ledger, watch_link, can_edit=False, public=True)
-    context["preview"] = present.result_line(ledger)
+    context = table_page(game, None, watch_link, can_edit=False, public=True)
     context["handed_over"] = request.GET.get("handed-over") == "1"
     template = "games/watch.html#live" if request.htmx else "games/watch.html"
     return render(request, template, context)
