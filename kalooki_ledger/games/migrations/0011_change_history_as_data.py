@@ -113,32 +113,43 @@ def read(action: str, text: str, seats: list[str], game) -> dict:
             "hand": _hand(hand.group(2), seats),
             "family": family,
         }
-    if action == "stop":
-        if text in STOPS:
-            settle, pot, staked = STOPS[text]
-            return {"settle": settle, "pot": pot, "staked": staked, "sharers": []}
-        if text == "Stopped the game":
-            return {"settle": "split", "pot": "pot", "staked": False, "sharers": []}
-        if leaders := LEADERS.match(text):
-            names = _names(leaders.group(1) or leaders.group(2))
-            staked = leaders.group(1) is not None
-            return {"settle": "leader", "pot": "pot", "staked": staked, "sharers": names}
+    if action == "stop" and (stopped := _stop(text)):
+        return stopped
     if action == "paid" and text.startswith("Marked "):
-        values = {"pay": [], "unpay": [], "currency": game.currency, "digits": 0}
-        for line in text.removeprefix("Marked ").split("; "):
-            marked = MARKED.match(line)
-            if not marked:
-                raise ValueError(line)
-            amount = re.sub(r"[^0-9.]", "", marked.group(4))
-            places = len(amount.partition(".")[2])
-            values["digits"] = max(values["digits"], places)
-            key = "pay" if marked.group(1) == "paid" else "unpay"
-            values[key].append([marked.group(2), marked.group(3), amount])
-        return values
+        return _paid(text, game.currency)
     if action == "date" and text.startswith("Set the date played: "):
         day = datetime.datetime.strptime(text.removeprefix("Set the date played: "), "%d %b %Y")
         return {"day": day.date().isoformat()}
     raise ValueError(text)
+
+
+def _stop(text: str) -> dict | None:
+    """The values of a stop's history line, None where it reads as no stop."""
+    if text in STOPS:
+        settle, pot, staked = STOPS[text]
+        return {"settle": settle, "pot": pot, "staked": staked, "sharers": []}
+    if text == "Stopped the game":
+        return {"settle": "split", "pot": "pot", "staked": False, "sharers": []}
+    if leaders := LEADERS.match(text):
+        names = _names(leaders.group(1) or leaders.group(2))
+        staked = leaders.group(1) is not None
+        return {"settle": "leader", "pot": "pot", "staked": staked, "sharers": names}
+    return None
+
+
+def _paid(text: str, currency: str) -> dict:
+    """The values of a line of ticks paid and unpaid; ValueError for a line it can't read."""
+    values: dict = {"pay": [], "unpay": [], "currency": currency, "digits": 0}
+    for line in text.removeprefix("Marked ").split("; "):
+        marked = MARKED.match(line)
+        if not marked:
+            raise ValueError(line)
+        amount = re.sub(r"[^0-9.]", "", marked.group(4))
+        places = len(amount.partition(".")[2])
+        values["digits"] = max(values["digits"], places)
+        key = "pay" if marked.group(1) == "paid" else "unpay"
+        values[key].append([marked.group(2), marked.group(3), amount])
+    return values
 
 
 ADMIN = re.compile(r"^Changed in the admin \(.*\): (.*)$", re.S)
