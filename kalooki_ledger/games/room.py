@@ -3,25 +3,29 @@ scoring link, no handles, no money), polled through the watch link's cacheable a
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from . import present
+from . import ledger_cache, present
 from .models import Game
 from .views.watch import watched  # the watch page's answers: 304, 204, the shared cache
 
 
 def panel_context(game: Game) -> dict:
-    """What a board shows of one table, from its ledger (cached per revision)."""
-    ledger = game.ledger()
-    family = present.family(ledger)
+    """What a board shows of one table, kept by the game's revision and the language: a board
+    polls every table, and a table's every hand asks each board for it again."""
+    return ledger_cache.kept(
+        game.pk, game.revision, f"panel:{get_language()}", lambda: _panel(game.ledger())
+    ) | {"game": game, "version": game.version}
+
+
+def _panel(ledger) -> dict:
     return {
-        "game": game,
-        "ledger": ledger,
         "rows": present.standings(ledger),
         "status_line": present.board_line(ledger),
-        "total_word": family.total_word,
-        "eliminates": family.eliminates,
-        "version": game.version,
+        "awaiting": bool(ledger.awaiting_buy_ins),
+        "won": bool(ledger.winner),
+        "over": ledger.over,
     }
 
 
