@@ -63,6 +63,12 @@ class Group(models.Model):
         nights = self.nights.select_related("carried_to").order_by("number")
         return group_money([n.group_night() for n in nights])
 
+    def balances(self) -> dict[str, Decimal]:
+        """Each player's running balance across the group's nights (the engine's `group_money`):
+        every night's still owed, a closed night's difference after a correction included; what
+        was carried sits in the night it went to, and what was written off is gone on purpose."""
+        return dict(self.money().balances)
+
     def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
         return NightChange.objects.create(
             group=self,
