@@ -24,7 +24,7 @@ SITE = {
     "uploads",
 }
 # Clubs may reach the sheets (a club prints its tables' blank sheets, and names itself on a
-# game's PDF through the sheets' PLACE_NAMERS hook); the sheets never know a club.
+# game's PDF through the `games.signals.place_of_game` signal); the sheets never know a club.
 MAY_IMPORT = {
     "rules": {"rules"},
     "games": {"rules", "games"} | SITE,

@@ -126,8 +126,8 @@ def currency_refusal(game: Game, night: Night) -> str:
     }
 
 
-def settled_with_night(game: Game) -> str | None:
-    """Why a game of a night takes no tick on its own page (games.commands.SETTLED_ELSEWHERE)."""
+def settled_with_night(sender: object, game: Game, **kwargs: object) -> str | None:
+    """Why a game of a night takes no tick on its own page (games.signals.settled_elsewhere)."""
     link = NightGameLink.objects.filter(game=game).select_related("night__group").first()
     if link is None:
         return None
@@ -146,7 +146,7 @@ class AddGame(OnRow):
 
     def decide(self, night: Night, since: list) -> Decision:
         # The game's row locked: another night adding it at the same instant waits, then finds
-        # it taken (422); a tick on its page waits too, then is refused (SETTLED_ELSEWHERE).
+        # it taken (422); a tick on its page waits too, then is refused (settled_elsewhere).
         game = Game.objects.select_for_update().filter(pk=self.game_id).first()
         if game is None:
             raise Refusal(Verdict.MISSING, gettext("There is no such game."))

@@ -1,7 +1,7 @@
 """Play again is a night: "New game with the same players" on a game in no night puts both
 games into a new night, of the group the players already are on this phone or of one made on
-the spot from them (the scorer names it). Hooked into the games' new-game page
-(`NEW_GAME_EXTRAS`, `NEW_GAME_JOINS`): the games app never imports this one."""
+the spot from them (the scorer names it). Connected to the games' new-game page's signals
+(`new_game_extra`, `new_game_started`): the games app never imports this one."""
 
 import hashlib
 
@@ -57,7 +57,7 @@ def suggested_name(players: tuple[str, ...]) -> str:
     return names if len(names) <= NAME_LIMIT else gettext("Our table")
 
 
-def offer(request: HttpRequest) -> dict | None:
+def offer(sender: object, request: HttpRequest, **kwargs: object) -> dict | None:
     """The new-game page's choice: keep both games in one night (ticked), and the group's name."""
     game = _first_game(request)
     if game is None:

@@ -84,7 +84,6 @@ def json_record(request, token: str):
     return download(render_json(game, handles), "application/json", _file_name(game, "json"))
 
 
-
 @require_POST
 def import_record(request):
     if not request.user.is_authenticated and (
