@@ -102,9 +102,10 @@ def join_night(sender: object, request: HttpRequest, game, **kwargs: object) -> 
     who = device.device_label(request)
     before = night.games()
     if before:
-        learn_from(night.group, before[-1], commands.Sent(None, f"{key[:28]}lern", who))
+        group = night.group
+        learn_from(group, before[-1], commands.Sent(group.version, f"{key[:28]}lern", who))
         night.group.refresh_from_db()
-    outcome = commands.apply(night, commands.Sent(None, key, who), AddGame(game.pk))
+    outcome = commands.apply(night, commands.Sent(night.version, key, who), AddGame(game.pk))
     if outcome.applied:
         give_handles(night.group, game, who)
 
