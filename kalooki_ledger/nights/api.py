@@ -29,6 +29,7 @@ from kalooki_ledger.games.api_layer import (
     conditional,
     json_response,
     opened_by_link,
+    responses,
     sent,
 )
 from kalooki_ledger.games.commands.versioned import digest
@@ -121,19 +122,7 @@ SHAPES.update(
 )
 NO_NIGHT = gettext_noop("There is no night at this link.")
 NO_GROUP = gettext_noop("There is no group at this link.")
-READ = {200: NightRecord, 304: None, 400: Error, 404: Error, 405: Error, 503: Error}
-WRITE = {
-    200: NightRecord,
-    400: Error,
-    403: Error,
-    404: Error,
-    405: Error,
-    409: NightConflict,
-    413: Error,
-    422: Error,
-    428: Error,
-    503: Error,
-}
+READ, WRITE = responses(NightRecord, NightConflict)
 
 
 NIGHT_LINK = opened_by_link(

@@ -10,15 +10,7 @@ from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands
-from kalooki_ledger.games.commands import (
-    Decision,
-    Read,
-    Refusal,
-    Sent,
-    Verdict,
-    Versioned,
-    unchanged,
-)
+from kalooki_ledger.games.commands import Decision, Refusal, Sent, Verdict, Versioned, unchanged
 from kalooki_ledger.games.handles import SetHandle, handles_of
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present import paylinks
@@ -35,7 +27,7 @@ def stakes_of(game: Game) -> dict[str, str]:
 
 
 @dataclass
-class Learning(Read):
+class Learning(commands.Read):
     """A game the group learns from, and the handles it was given."""
 
     game: Game
@@ -94,7 +86,7 @@ class SetGroupHandle(Versioned):
     raw: str
     action = "group-handle"
 
-    def decide(self, read: Read) -> Decision:
+    def decide(self, read: commands.Read) -> Decision:
         group = read.row
         if self.player not in group.regulars:
             raise Refusal(Verdict.REFUSED, gettext("There is no such regular: nothing changed."))
@@ -128,7 +120,7 @@ class SetGroupHandle(Versioned):
         # The history keeps who and which service, never the handle: the group's page is shared.
         return Decision(values, notice=notice)
 
-    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+    def write(self, read: commands.Read, decision: Decision, sent: Sent) -> None:
         group = read.row
         held = dict(group.pay_handles or {})
         if self.service:
@@ -156,7 +148,7 @@ class SetGroupZone(Versioned):
     zone: str
     action = "group-zone"
 
-    def decide(self, read: Read) -> Decision:
+    def decide(self, read: commands.Read) -> Decision:
         group = read.row
         if self.zone and self.zone not in zoneinfo.available_timezones():
             raise Refusal(
@@ -170,7 +162,7 @@ class SetGroupZone(Versioned):
             raise unchanged("")
         return Decision({"zone": self.zone})
 
-    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+    def write(self, read: commands.Read, decision: Decision, sent: Sent) -> None:
         read.row.time_zone = self.zone
         read.row.save(update_fields=["time_zone"])
 

@@ -24,7 +24,31 @@ from .history import history_text
 from .names import night_name
 
 
-class Group(models.Model):
+class Lined:
+    """A row commands change under a version (a group, a night), keeping its own history lines
+    (`NightChange`, whose `owner` it names): the games' `versioned.Row`."""
+
+    version: int
+
+    def owner(self) -> dict:
+        raise NotImplementedError
+
+    def lines(self) -> models.QuerySet:
+        return NightChange.objects.filter(**self.owner())
+
+    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
+        return NightChange.objects.create(
+            **self.owner(),
+            who=sent.who,
+            action=action,
+            details=values,
+            key=sent.key,
+            fingerprint=fingerprint,
+            version=self.version,
+        )
+
+
+class Group(Lined, models.Model):
     """A home group, without accounts: its regular players, its house rules and stakes (in the
     record's terms, like house rules), and its nights. Its scoring link is its edit token."""
 
@@ -54,8 +78,8 @@ class Group(models.Model):
     def share_url(self) -> str:
         return reverse("nights:group_watch", args=[self.share_token])
 
-    def lines(self) -> models.QuerySet:
-        return NightChange.objects.filter(group=self, night=None)
+    def owner(self) -> dict:
+        return {"group": self, "night": None}
 
     def money(self) -> GroupMoney:
         """The group's balances and the conservation invariant, from the engine over every
@@ -69,19 +93,8 @@ class Group(models.Model):
         was carried sits in the night it went to, and what was written off is gone on purpose."""
         return dict(self.money().balances)
 
-    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
-        return NightChange.objects.create(
-            group=self,
-            who=sent.who,
-            action=action,
-            details=values,
-            key=sent.key,
-            fingerprint=fingerprint,
-            version=self.version,
-        )
 
-
-class Night(models.Model):
+class Night(Lined, models.Model):
     """The games a group plays in one sitting, settled once. `opening` holds the balances
     carried in from the group's night before ({name: "amount"}); `closed` says how what was
     left unpaid went on (carried into the next night, or written off) and `closing` how much."""
@@ -120,20 +133,8 @@ class Night(models.Model):
     def share_url(self) -> str:
         return reverse("nights:watch", args=[self.share_token])
 
-    def lines(self) -> models.QuerySet:
-        return NightChange.objects.filter(night=self)
-
-    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
-        return NightChange.objects.create(
-            group_id=self.group_id,
-            night=self,
-            who=sent.who,
-            action=action,
-            details=values,
-            key=sent.key,
-            fingerprint=fingerprint,
-            version=self.version,
-        )
+    def owner(self) -> dict:
+        return {"group_id": self.group_id, "night": self}
 
     def games(self) -> list[Game]:
         """The night's games in the order they were added, loaded for their ledgers."""
