@@ -12,7 +12,7 @@ from ninja import Field, Router, Schema
 from pydantic import ConfigDict, StrictBool, StrictStr
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games import answers, api_layer, commands
 from kalooki_ledger.games.api_layer import (
     AMOUNT_PATTERN,
     ROW_PART,
@@ -29,7 +29,6 @@ from kalooki_ledger.games.api_layer import (
     conditional,
     json_response,
     opened_by_link,
-    responses,
     sent,
 )
 from kalooki_ledger.games.commands.versioned import digest
@@ -122,7 +121,7 @@ SHAPES.update(
 )
 NO_NIGHT = gettext_noop("There is no night at this link.")
 NO_GROUP = gettext_noop("There is no group at this link.")
-READ, WRITE = responses(NightRecord, NightConflict)
+READ, WRITE = api_layer.responses(NightRecord, NightConflict)
 
 
 NIGHT_LINK = opened_by_link(

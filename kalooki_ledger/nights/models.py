@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.models import Game, PaidTransfer, new_token
+from kalooki_ledger.games.receipts import HistoryLine
 from kalooki_ledger.rules.night import (
     GroupMoney,
     GroupNight,
@@ -215,23 +216,16 @@ class NightPayment(models.Model):
         return f"{self.payer} paid {self.payee} {self.amount}"
 
 
-class NightChange(models.Model):
+class NightChange(HistoryLine):
     """A history line of a group or one of its nights, and the receipt of the command that
     made it (its key, fingerprint and the version it gave). Kept as data: written in the
     reader's language when shown."""
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="changes")
     night = models.ForeignKey(Night, models.CASCADE, null=True, blank=True, related_name="changes")
-    at = models.DateTimeField(auto_now_add=True)
-    who = models.CharField(max_length=60)
-    action = models.CharField(max_length=30)
-    details = models.JSONField(default=dict, blank=True)
-    key = models.CharField(max_length=64, blank=True)
     fingerprint = models.CharField(max_length=64, blank=True)
-    version = models.PositiveIntegerField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-at", "-id"]
+    class Meta(HistoryLine.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["group", "night", "key"],
@@ -244,9 +238,6 @@ class NightChange(models.Model):
                 name="unique_group_command_key",
             ),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.who}: {self.text}"
 
     @property
     def text(self) -> str:
