@@ -25,11 +25,19 @@ from .history import history_text
 from .names import night_name
 
 
-class Lined:
-    """A row commands change under a version (a group, a night), keeping its own history lines
-    (`NightChange`, whose `owner` it names): the games' `versioned.Row`."""
+class Lined(models.Model):
+    """A row commands change under a version (a group, a night), opened by its scoring or watch
+    link, keeping its own history lines (`NightChange`, whose `owner` it names): the games'
+    `versioned.Row`."""
 
-    version: int
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created", "-id"]
 
     def owner(self) -> dict:
         raise NotImplementedError
@@ -49,7 +57,7 @@ class Lined:
         )
 
 
-class Group(Lined, models.Model):
+class Group(Lined):
     """A home group, without accounts: its regular players, its house rules and stakes (in the
     record's terms, like house rules), and its nights. Its scoring link is its edit token."""
 
@@ -62,13 +70,6 @@ class Group(Lined, models.Model):
     # What the group gives every game of its nights: {name: [service, handle]}, and its zone.
     pay_handles = models.JSONField(default=dict, blank=True)
     time_zone = models.CharField(max_length=64, blank=True)
-    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    version = models.PositiveIntegerField(default=0, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
 
     def __str__(self) -> str:
         return self.name
@@ -95,7 +96,7 @@ class Group(Lined, models.Model):
         return dict(self.money().balances)
 
 
-class Night(Lined, models.Model):
+class Night(Lined):
     """The games a group plays in one sitting, settled once. `opening` holds the balances
     carried in from the group's night before ({name: "amount"}); `closed` says how what was
     left unpaid went on (carried into the next night, or written off) and `closing` how much."""
@@ -114,13 +115,8 @@ class Night(Lined, models.Model):
     carried_to = models.ForeignKey(
         "self", models.SET_NULL, null=True, blank=True, related_name="carried_from"
     )
-    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    version = models.PositiveIntegerField(default=0, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["-created", "-id"]
+    class Meta(Lined.Meta):
         constraints = [
             models.UniqueConstraint(fields=["group", "number"], name="unique_night_number"),
         ]

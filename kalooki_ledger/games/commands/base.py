@@ -51,25 +51,28 @@ class Decision:
 
 
 @dataclass(kw_only=True)
-class HandChosen(Decision):
-    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+class OnHand(Decision):
+    """A decision about hand `number`."""
 
     number: int
+
+
+@dataclass(kw_only=True)
+class HandChosen(OnHand):
+    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+
     hand: engine.Hand
 
 
 @dataclass(kw_only=True)
-class BuyInAnswered(Decision):
+class BuyInAnswered(OnHand):
     """The buy-in question after hand `number` is answered."""
-
-    number: int
 
 
 @dataclass(kw_only=True)
-class HandTakenBack(Decision):
+class HandTakenBack(OnHand):
     """Hand `number`, the last, is to be taken back; its values go back in the form."""
 
-    number: int
     undone: engine.Hand
 
 
