@@ -7,6 +7,8 @@ made inside functions and under TYPE_CHECKING too: a late import is still a tie.
 import ast
 from pathlib import Path
 
+import pytest
+
 import kalooki_ledger
 
 ROOT = Path(kalooki_ledger.__file__).parent
@@ -22,7 +24,7 @@ SITE = {
     "uploads",
 }
 # Clubs may reach the sheets (a club prints its tables' blank sheets, and names itself on a
-# game's PDF through the sheets' PLACE_NAMERS hook); the sheets never know a club.
+# game's PDF through the `games.signals.place_of_game` signal); the sheets never know a club.
 MAY_IMPORT = {
     "rules": {"rules"},
     "games": {"rules", "games"} | SITE,
@@ -167,3 +169,49 @@ def test_the_cycle_finder_finds_a_loop_of_three_and_a_pair():
 def test_no_two_modules_import_each_other():
     edges = {name: set(targets) for name, targets in graph().items()}
     assert cycles(edges) == []
+
+
+def reached(start: str, edges: dict[str, dict[str, int]]) -> dict[str, str | None]:
+    """Every module `start` imports, directly or through others, each with the module that
+    imported it first (None for `start`)."""
+    by: dict[str, str | None] = {start: None}
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        for target in edges.get(name, {}):
+            if target not in by:
+                by[target] = name
+                todo.append(target)
+    return by
+
+
+def is_page_module(name: str) -> bool:
+    """A module that puts a page together: a page model (`pages`, `*_page`) or a view."""
+    return any(p in {"pages", "views"} or p.endswith(("_page", "_pages")) for p in name.split("."))
+
+
+def test_the_page_module_test_knows_a_page_model_and_a_view():
+    assert is_page_module("kalooki_ledger.nights.pages")
+    assert is_page_module("kalooki_ledger.games.pages.table_page")
+    assert is_page_module("kalooki_ledger.sheets.views")
+    assert not is_page_module("kalooki_ledger.nights.record")
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "kalooki_ledger.games.commands",
+        "kalooki_ledger.nights.commands",
+        "kalooki_ledger.nights.group_settings",
+    ],
+)
+def test_the_write_model_imports_no_page_even_through_other_modules(commands):
+    edges = graph()
+    by = reached(commands, edges)
+    pages = []
+    for name in sorted(n for n in by if is_page_module(n)):
+        path = [name]
+        while by[path[-1]] is not None:
+            path.append(by[path[-1]])
+        pages.append(" <- ".join(path))
+    assert commands in edges and not pages, "\n".join(pages)

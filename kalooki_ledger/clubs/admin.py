@@ -4,13 +4,9 @@ see them here and change none."""
 
 from django.contrib import admin
 
-from kalooki_ledger.games.admin import ReadOnlyAdmin, ReadOnlyInline
+from kalooki_ledger.games.admin import ReadOnlyAdmin, inline
 
 from .models import Club, ClubPlayer, Entrant, Membership, Tournament, TournamentTable
-
-
-class MembershipInline(ReadOnlyInline):
-    model = Membership
 
 
 @admin.register(Club)
@@ -18,7 +14,7 @@ class ClubAdmin(ReadOnlyAdmin):
     list_display = ["name", "slug", "season_start"]
     search_fields = ["name", "slug"]
     readonly_fields = ["created"]
-    inlines = [MembershipInline]
+    inlines = [inline(Membership)]
 
 
 @admin.register(ClubPlayer)
@@ -27,16 +23,8 @@ class ClubPlayerAdmin(ReadOnlyAdmin):
     search_fields = ["name"]
 
 
-class EntrantInline(ReadOnlyInline):
-    model = Entrant
-
-
-class TableInline(ReadOnlyInline):
-    model = TournamentTable
-
-
 @admin.register(Tournament)
 class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "club", "stage", "created"]
     readonly_fields = ["created"]
-    inlines = [EntrantInline, TableInline]
+    inlines = [inline(Entrant), inline(TournamentTable)]

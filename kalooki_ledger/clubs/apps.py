@@ -6,8 +6,8 @@ class ClubsConfig(AppConfig):
     verbose_name = "Clubs"
 
     def ready(self):
-        from kalooki_ledger.sheets.pdf import PLACE_NAMERS
+        from kalooki_ledger.games import signals
 
         from .links import place_of_game
 
-        PLACE_NAMERS.append(place_of_game)
+        signals.place_of_game.connect(place_of_game, dispatch_uid="clubs.place_of_game")

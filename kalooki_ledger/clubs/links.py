@@ -1,7 +1,7 @@
 """What the games app's own pages and files say about a club game: where it was played and the
 way back to its club or tournament; and the clubs' own sheets on the site's blank sheets page.
 The games and sheets apps never import the clubs app; these reach them through the sheets'
-PLACE_NAMERS hook and the `filed_under` and `club_sheets` context processors."""
+`games.signals.place_of_game` signal and the `filed_under` and `club_sheets` context processors."""
 
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
@@ -31,7 +31,7 @@ shown_on_game_pages(
 )
 
 
-def place_of_game(game) -> str:
+def place_of_game(sender: object, game, **kwargs: object) -> str:
     """ "Friday Club", or "Friday Club · Blackpool Open · Table 3" for a tournament table."""
     table = TournamentTable.objects.filter(game=game).select_related("tournament__club").first()
     if table:

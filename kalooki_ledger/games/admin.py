@@ -40,12 +40,9 @@ class ReadOnlyInline(ReadOnly, admin.TabularInline):
     extra = 0
 
 
-class SeatInline(ReadOnlyInline):
-    model = Seat
-
-
-class PaidTransferInline(ReadOnlyInline):
-    model = PaidTransfer
+def inline(model: type) -> type[ReadOnlyInline]:
+    """The read-only rows of `model` inside its parent's page: one per model, no class to write."""
+    return type(f"{model.__name__}Inline", (ReadOnlyInline,), {"model": model})
 
 
 @admin.register(Game)
@@ -54,15 +51,7 @@ class GameAdmin(ReadOnlyAdmin):
     list_filter = ["preset", "currency"]
     search_fields = ["title", "seats__name"]
     readonly_fields = ["edit_token", "share_token", "version", "created", "updated"]
-    inlines = [SeatInline, PaidTransferInline]
-
-
-class EntryInline(ReadOnlyInline):
-    model = Entry
-
-
-class BuyInDecisionInline(ReadOnlyInline):
-    model = BuyInDecision
+    inlines = [inline(Seat), inline(PaidTransfer)]
 
 
 @admin.register(Hand)
@@ -70,7 +59,7 @@ class HandAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "void", "winner", "kalookie", "created"]
     list_select_related = ["game", "winner"]
     readonly_fields = ["created"]
-    inlines = [EntryInline, BuyInDecisionInline]
+    inlines = [inline(Entry), inline(BuyInDecision)]
 
 
 @admin.register(Change)
@@ -86,7 +75,8 @@ class ChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(Receipt)
 class ReceiptAdmin(ReadOnlyAdmin):
-    """The receipts of commands that make something, and of no-ops (scope `game:<id>`)."""
+    """The receipts of commands that make something, and of no-ops (scope `game:<id>`,
+    `night:<id>`, `group:<id>`)."""
 
     list_display = ["scope", "key", "made", "at"]
     search_fields = ["scope", "key", "made"]

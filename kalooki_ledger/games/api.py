@@ -32,6 +32,7 @@ from .api_layer import (
     conditional,
     json_response,
     opened_by_link,
+    responses,
     schema_of,
     sent,
 )
@@ -124,19 +125,7 @@ SAID["games"] = {
     404: gettext_noop("No game at this link (or no such hand)."),
     409: gettext_noop("The game changed since the version named: nothing was stored."),
 }
-READ = {200: GameRecord, 304: None, 400: Error, 404: Error, 405: Error, 503: Error}
-WRITE = {
-    200: GameRecord,
-    400: Error,
-    403: Error,
-    404: Error,
-    405: Error,
-    409: Conflict,
-    413: Error,
-    422: Error,
-    428: Error,
-    503: Error,
-}
+READ, WRITE = responses(GameRecord, Conflict)
 
 
 def handed_over(token: str) -> str | None:

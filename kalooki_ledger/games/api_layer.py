@@ -59,6 +59,14 @@ class Error(Schema):
     problems: list[Problem]
 
 
+def responses(record: type, conflict: type) -> tuple[dict[int, Any], dict[int, Any]]:
+    """What an address's reads and its writes answer, by status: the record, or a refusal
+    (`Error`; 409 the address's `conflict`, which carries the record as it now stands)."""
+    read = {200: record, 304: None, 400: Error, 404: Error, 405: Error, 503: Error}
+    refusals = {status: Error for status in (400, 403, 404, 405, 413, 422, 428, 503)}
+    return read, {200: record, **refusals, 409: conflict}
+
+
 class ApiError(Exception):
     """A refusal said in the API's shape; nothing was changed."""
 

@@ -7,6 +7,10 @@ from collections.abc import Callable
 from . import commands, store
 from .models import Game
 
+# Anyone may import without an account, so each client gets a number of imports an hour:
+# a club restoring its games does a handful, a script filling the database does thousands.
+IMPORTS_PER_HOUR = 30
+
 
 def import_game(
     data: object, sent: commands.Sent, then: Callable[[Game], object] | None = None

@@ -4,17 +4,9 @@ games' `ReadOnlyAdmin`: a POST to any of those pages is 403 and changes nothing)
 
 from django.contrib import admin
 
-from kalooki_ledger.games.admin import ReadOnlyAdmin, ReadOnlyInline
+from kalooki_ledger.games.admin import ReadOnlyAdmin, inline
 
 from .models import Group, Night, NightChange, NightGameLink, NightPayment
-
-
-class PaymentInline(ReadOnlyInline):
-    model = NightPayment
-
-
-class GameLinkInline(ReadOnlyInline):
-    model = NightGameLink
 
 
 @admin.register(Group)
@@ -26,7 +18,7 @@ class GroupAdmin(ReadOnlyAdmin):
 @admin.register(Night)
 class NightAdmin(ReadOnlyAdmin):
     list_display = ["group", "number", "currency", "closed", "created"]
-    inlines = [GameLinkInline, PaymentInline]
+    inlines = [inline(NightGameLink), inline(NightPayment)]
 
 
 @admin.register(NightPayment)

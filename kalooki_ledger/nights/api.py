@@ -12,7 +12,7 @@ from ninja import Field, Router, Schema
 from pydantic import ConfigDict, StrictBool, StrictStr
 
 from kalooki_ledger import rules as engine
-from kalooki_ledger.games import answers, commands
+from kalooki_ledger.games import answers, api_layer, commands
 from kalooki_ledger.games.api_layer import (
     AMOUNT_PATTERN,
     ROW_PART,
@@ -121,19 +121,7 @@ SHAPES.update(
 )
 NO_NIGHT = gettext_noop("There is no night at this link.")
 NO_GROUP = gettext_noop("There is no group at this link.")
-READ = {200: NightRecord, 304: None, 400: Error, 404: Error, 405: Error, 503: Error}
-WRITE = {
-    200: NightRecord,
-    400: Error,
-    403: Error,
-    404: Error,
-    405: Error,
-    409: NightConflict,
-    413: Error,
-    422: Error,
-    428: Error,
-    503: Error,
-}
+READ, WRITE = api_layer.responses(NightRecord, NightConflict)
 
 
 NIGHT_LINK = opened_by_link(

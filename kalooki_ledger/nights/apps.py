@@ -6,18 +6,13 @@ class NightsConfig(AppConfig):
     verbose_name = "Nights and home groups"
 
     def ready(self):
-        from kalooki_ledger.games.commands.game import SETTLED_ELSEWHERE
-        from kalooki_ledger.games.views.setup import (
-            NEW_GAME_EXTRAS,
-            NEW_GAME_JOINS,
-            NEW_GAME_OFFERS,
-        )
+        from kalooki_ledger.games import signals
 
         from .commands import settled_with_night
         from .links import group_offer, join_night
         from .play_again import offer
 
-        NEW_GAME_JOINS.append(join_night)
-        NEW_GAME_OFFERS.append(group_offer)
-        NEW_GAME_EXTRAS.append(offer)
-        SETTLED_ELSEWHERE.append(settled_with_night)
+        signals.new_game_started.connect(join_night, dispatch_uid="nights.join_night")
+        signals.new_game_offer.connect(group_offer, dispatch_uid="nights.group_offer")
+        signals.new_game_extra.connect(offer, dispatch_uid="nights.play_again")
+        signals.settled_elsewhere.connect(settled_with_night, dispatch_uid="nights.settled")

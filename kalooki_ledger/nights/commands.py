@@ -17,6 +17,7 @@ from kalooki_ledger.games import present
 from kalooki_ledger.games.commands import (
     Decision,
     Making,
+    Read,
     Refusal,
     Sent,
     Verdict,
@@ -25,7 +26,7 @@ from kalooki_ledger.games.commands import (
 )
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.rules.money import format_amount, minor_digits
-from kalooki_ledger.rules.night import CARRIED, OPEN, WRITTEN_OFF, payment_amount
+from kalooki_ledger.rules.night import CARRIED, OPEN, WRITTEN_OFF, NightSettle, payment_amount
 
 from .models import Group, Night, NightGameLink, NightPayment
 from .record import group_json, import_night, night_json
@@ -44,12 +45,27 @@ class OnRow(Versioned):
         return shown(row)
 
 
-def _money_values(night: Night) -> dict:
-    return {"currency": night.currency, "digits": night.digits()}
+@dataclass
+class Money(Read):
+    """A night's money as a command on it decides on it: its games locked (a hand corrected at
+    the same moment is either seen here or waits until the change is stored), its settle-up
+    and the places its amounts show."""
+
+    settled: NightSettle
+    digits: int
+
+    @property
+    def values(self) -> dict:
+        """What every money line of the history keeps beside its amounts."""
+        return {"currency": self.row.currency, "digits": self.digits}
+
+    def balances(self, amounts: dict[str, Decimal]) -> dict[str, str]:
+        return {p: format_amount(a, self.digits) for p, a in amounts.items() if a != 0}
 
 
-def _balances(night: Night, amounts: dict[str, Decimal]) -> dict[str, str]:
-    return {p: format_amount(a, night.digits()) for p, a in amounts.items() if a != 0}
+def _money(night: Night, since: list) -> Money:
+    games = _lock_games(night)
+    return Money(night, since, night.settle(games), night.digits(games))
 
 
 def _closed_refusal(night: Night) -> Refusal:
@@ -63,8 +79,7 @@ def _closed_refusal(night: Night) -> Refusal:
 
 
 def _lock_games(night: Night) -> list[Game]:
-    """The night's games, their rows locked while a night's money is decided: a hand corrected
-    at the same moment is either seen here or waits until the change is stored."""
+    """The night's games, their rows locked while a night's money is decided."""
     ids = list(night.night_games.values_list("game_id", flat=True))
     list(Game.objects.select_for_update().filter(pk__in=ids).values_list("pk", flat=True))
     return night.games()
@@ -126,8 +141,8 @@ def currency_refusal(game: Game, night: Night) -> str:
     }
 
 
-def settled_with_night(game: Game) -> str | None:
-    """Why a game of a night takes no tick on its own page (games.commands.SETTLED_ELSEWHERE)."""
+def settled_with_night(sender: object, game: Game, **kwargs: object) -> str | None:
+    """Why a game of a night takes no tick on its own page (games.signals.settled_elsewhere)."""
     link = NightGameLink.objects.filter(game=game).select_related("night__group").first()
     if link is None:
         return None
@@ -138,21 +153,36 @@ def settled_with_night(game: Game) -> str | None:
 
 
 @dataclass
+class Joining(Read):
+    """A game a night would take: its row (locked), the night it is in, if any, and whether
+    any of its transfers were ticked paid on its own page."""
+
+    game: Game | None
+    link: NightGameLink | None
+    ticked: bool
+
+
+@dataclass
 class AddGame(OnRow):
     """A game of the scorer's added to the night (Play again adds the new game too)."""
 
     game_id: int
     action = "add-game"
 
-    def decide(self, night: Night, since: list) -> Decision:
+    def load(self, night: Night, since: list) -> "Joining":
         # The game's row locked: another night adding it at the same instant waits, then finds
-        # it taken (422); a tick on its page waits too, then is refused (SETTLED_ELSEWHERE).
+        # it taken (422); a tick on its page waits too, then is refused (settled_elsewhere).
         game = Game.objects.select_for_update().filter(pk=self.game_id).first()
+        links = NightGameLink.objects.filter(game_id=self.game_id).select_related("night__group")
+        ticked = game is not None and game.paid_transfers.exists()
+        return Joining(night, since, game, links.first(), ticked)
+
+    def decide(self, read: "Joining") -> Decision:
+        night, game, link = read.row, read.game, read.link
         if game is None:
             raise Refusal(Verdict.MISSING, gettext("There is no such game."))
         if night.closed:
             raise _closed_refusal(night)
-        link = NightGameLink.objects.filter(game=game).select_related("night").first()
         if link is not None and link.night_id == night.pk:
             raise unchanged(gettext("That game is already in this night."))
         if link is not None:
@@ -166,7 +196,7 @@ class AddGame(OnRow):
             )
         if game.currency != night.currency:
             raise Refusal(Verdict.REFUSED, currency_refusal(game, night))
-        if game.paid_transfers.exists():
+        if read.ticked:
             raise Refusal(
                 Verdict.REFUSED,
                 gettext(
@@ -177,7 +207,8 @@ class AddGame(OnRow):
             )
         return Decision({"title": str(game), "game": game.pk})
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+        night = read.row
         last = night.night_games.aggregate(most=Max("position"))["most"]
         NightGameLink.objects.create(
             night=night, game_id=self.game_id, position=0 if last is None else last + 1
@@ -188,19 +219,32 @@ class AddGame(OnRow):
 
 
 @dataclass
+class Leaving(Read):
+    """A game leaving a night: its link to the night, if it is in it, and whether the night
+    has payments."""
+
+    link: NightGameLink | None
+    paid: bool
+
+
+@dataclass
 class TakeOutGame(OnRow):
     """A game taken out of the night: its money settles on its own again."""
 
     game_id: int
     action = "take-out"
 
-    def decide(self, night: Night, since: list) -> Decision:
+    def load(self, night: Night, since: list) -> "Leaving":
         link = night.night_games.filter(game_id=self.game_id).select_related("game").first()
+        return Leaving(night, since, link, night.night_payments.exists())
+
+    def decide(self, read: "Leaving") -> Decision:
+        night, link = read.row, read.link
         if link is None:
             raise unchanged(gettext("That game isn't in this night."))
         if night.closed:
             raise _closed_refusal(night)
-        if night.night_payments.exists():  # they were paid against this game's money too
+        if read.paid:  # they were paid against this game's money too
             raise Refusal(
                 Verdict.REFUSED,
                 gettext(
@@ -210,8 +254,8 @@ class TakeOutGame(OnRow):
             )
         return Decision({"title": str(link.game), "game": self.game_id})
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
-        night.night_games.filter(game_id=self.game_id).delete()
+    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+        read.row.night_games.filter(game_id=self.game_id).delete()
 
 
 @dataclass
@@ -227,14 +271,17 @@ class RecordPayment(OnRow):
     ticked: bool = True
     action = "payment"
 
-    def decide(self, night: Night, since: list) -> Decision:
+    def load(self, night: Night, since: list) -> Money:
+        return _money(night, since)
+
+    def decide(self, read: Money) -> Decision:
+        night, since, settled = read.row, read.since, read.settled
         if night.closed:
             raise _closed_refusal(night)
         try:
             amount = payment_amount(self.amount, night.currency)
         except engine.RecordError as error:
             raise Refusal(Verdict.REFUSED, capfirst(present.problem_text(error.problem))) from None
-        settled = night.settle(_lock_games(night))
         if self.payer == self.payee or not {self.payer, self.payee} <= set(settled.players):
             raise Refusal(
                 Verdict.REFUSED,
@@ -261,13 +308,13 @@ class RecordPayment(OnRow):
             "payer": self.payer,
             "payee": self.payee,
             "amount": format_amount(amount, digits),
-            **_money_values(night),
+            **read.values,
         }
         return Decision(values)
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
         NightPayment.objects.create(
-            night=night,
+            night=read.row,
             payer=self.payer,
             payee=self.payee,
             amount=Decimal(decision.values["amount"]),
@@ -280,57 +327,59 @@ class RecordPayment(OnRow):
 
 
 @dataclass
+class Unpaying(Read):
+    """A payment to take back, if the night still has it, and the places its amount shows."""
+
+    payment: NightPayment | None
+    digits: int
+
+
+@dataclass
 class TakeBackPayment(OnRow):
     """A payment ticked by mistake, taken back (the tick undone); its history line stays."""
 
     payment_id: int
     action = "unpay"
 
-    def decide(self, night: Night, since: list) -> Decision:
+    def load(self, night: Night, since: list) -> "Unpaying":
+        payment = night.night_payments.filter(pk=self.payment_id).first()
+        return Unpaying(night, since, payment, night.digits())
+
+    def decide(self, read: "Unpaying") -> Decision:
+        night, payment = read.row, read.payment
         if night.closed:
             raise _closed_refusal(night)
-        payment = night.night_payments.filter(pk=self.payment_id).first()
         if payment is None:
             raise unchanged(gettext("That payment was already taken back."))
         values = {
             "payer": payment.payer,
             "payee": payment.payee,
-            "amount": format_amount(payment.amount, night.digits()),
-            **_money_values(night),
+            "amount": format_amount(payment.amount, read.digits),
+            "currency": night.currency,
+            "digits": read.digits,
         }
         return Decision(values)
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
-        night.night_payments.filter(pk=self.payment_id).delete()
+    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+        read.row.night_payments.filter(pk=self.payment_id).delete()
 
     def stale_ok(self, since: list) -> bool:
         return True
 
 
-def _closing(night: Night) -> dict[str, Decimal]:
-    settled = night.settle(_lock_games(night))
-    if settled.playing:
-        raise Refusal(
-            Verdict.REFUSED,
-            gettext(
-                "A game of this night is still being played: finish or stop it before the "
-                "night's money is carried on or written off."
-            ),
-        )
-    return {p: v for p, v in settled.owed.items() if v != 0}
-
-
-def _added(night: Night, held: dict, amounts: dict[str, str]) -> dict[str, str]:
+def _added(digits: int, held: dict, amounts: dict[str, str]) -> dict[str, str]:
     """`held` ({name: "amount"}) with `amounts` added, as the record writes amounts."""
     total = {p: Decimal(v) for p, v in held.items()}
     for p, v in amounts.items():
         total[p] = total.get(p, Decimal(0)) + Decimal(v)
-    return {p: format_amount(v, night.digits()) for p, v in total.items() if v != 0}
+    return {p: format_amount(v, digits) for p, v in total.items() if v != 0}
 
 
-def _still_to_close(night: Night, how: str) -> dict[str, Decimal]:
-    """What this close would carry or write off: what is left unpaid, or, on a night closed
-    already, the difference a hand corrected since has made (closed the same way again)."""
+def _still_to_close(read: Money, how: str) -> dict[str, str]:
+    """What this close would carry or write off, as the history writes it: what is left unpaid,
+    or, on a night closed already, the difference a hand corrected since has made (closed the
+    same way again)."""
+    night, settled = read.row, read.settled
     if night.closed and night.closed != how:
         carried = night.closed == CARRIED
         raise Refusal(
@@ -339,20 +388,42 @@ def _still_to_close(night: Night, how: str) -> dict[str, Decimal]:
             if carried
             else gettext("This night's money was written off: write the difference off too."),
         )
-    owed = _closing(night)
+    if settled.playing:
+        raise Refusal(
+            Verdict.REFUSED,
+            gettext(
+                "A game of this night is still being played: finish or stop it before the "
+                "night's money is carried on or written off."
+            ),
+        )
+    owed = read.balances(settled.owed)
     if night.closed and not owed:
         raise unchanged(gettext("This night's money was already carried on or written off."))
     return owed
 
 
-def _next_open(night: Night) -> Night | None:
-    """The group's first open night after `night`: a carry goes only into money still open.
-    Its row locked (nights are locked in the order of their numbers, then the group's row), so
-    a write-off of it at the same moment is seen here or waits until the carry is stored."""
+@dataclass
+class Carrying(Money):
+    """Where a carry goes: the group's first open night after this one (None: a new night, the
+    group's next by number), both rows locked."""
+
+    following: Night | None
+    group: Group
+    last: int
+
+
+def _carrying(night: Night, since: list) -> Carrying:
+    """The night's money and where it would carry. Rows are locked in one order: the night's
+    games, the later nights by number, then the group's row, so a write-off of the following
+    night at the same moment is seen here or waits until the carry is stored."""
+    money = _money(night, since)
     later = Night.objects.select_for_update().filter(
         group_id=night.group_id, number__gt=night.number, closed=OPEN
     )
-    return later.order_by("number").first()
+    following = later.order_by("number").first()
+    group = Group.objects.select_for_update().get(pk=night.group_id)
+    last = group.nights.aggregate(most=Max("number"))["most"] or 0
+    return Carrying(night, since, money.settled, money.digits, following, group, last)
 
 
 @dataclass
@@ -363,29 +434,28 @@ class CarryOver(OnRow):
 
     action = "carry"
 
-    def decide(self, night: Night, since: list) -> Decision:
-        owed = _still_to_close(night, CARRIED)
-        following = _next_open(night)
-        group = Group.objects.select_for_update().get(pk=night.group_id)
-        last = group.nights.aggregate(most=Max("number"))["most"] or 0
-        number = last + 1 if following is None else following.number
-        values = {"to": number, "balances": _balances(night, owed), **_money_values(night)}
+    def load(self, night: Night, since: list) -> Carrying:
+        return _carrying(night, since)
+
+    def decide(self, read: Carrying) -> Decision:
+        owed = _still_to_close(read, CARRIED)
+        number = read.last + 1 if read.following is None else read.following.number
+        values = {"to": number, "balances": owed, **read.values}
         return Decision(values, notice=gettext("Carried into night %(n)s.") % {"n": number})
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
+    def write(self, read: Carrying, decision: Decision, sent: Sent) -> None:
+        night, following, digits = read.row, read.following, read.digits
         balances = decision.values["balances"]
-        group = Group.objects.select_for_update().get(pk=night.group_id)
-        following = group.nights.filter(number=decision.values["to"]).first()
         if following is None:
             following = Night.objects.create(
-                group=group, number=decision.values["to"], currency=night.currency
+                group=read.group, number=decision.values["to"], currency=night.currency
             )
-        following.opening = _added(night, following.opening, balances)
+        following.opening = _added(digits, following.opening, balances)
         following.version += 1
         following.save(update_fields=["opening", "version"])
-        line = {"from": night.number, "balances": balances, **_money_values(night)}
+        line = {"from": night.number, "balances": balances, **read.values}
         following.add_line(Sent(None, "", sent.who), "carried-in", line, "")
-        night.closing = _added(night, night.closing, balances)
+        night.closing = _added(digits, night.closing, balances)
         night.closed, night.carried_to = CARRIED, following
         night.save(update_fields=["closed", "closing", "carried_to"])
 
@@ -397,12 +467,15 @@ class WriteOff(OnRow):
 
     action = "write-off"
 
-    def decide(self, night: Night, since: list) -> Decision:
-        owed = _still_to_close(night, WRITTEN_OFF)
-        return Decision({"balances": _balances(night, owed), **_money_values(night)})
+    def load(self, night: Night, since: list) -> Money:
+        return _money(night, since)
 
-    def write(self, night: Night, decision: Decision, sent: Sent) -> None:
-        night.closing = _added(night, night.closing, decision.values["balances"])
+    def decide(self, read: Money) -> Decision:
+        return Decision({"balances": _still_to_close(read, WRITTEN_OFF), **read.values})
+
+    def write(self, read: Money, decision: Decision, sent: Sent) -> None:
+        night = read.row
+        night.closing = _added(read.digits, night.closing, decision.values["balances"])
         night.closed = WRITTEN_OFF
         night.save(update_fields=["closed", "closing"])
 
@@ -414,7 +487,8 @@ class AddRegular(OnRow):
     name: str
     action = "regular"
 
-    def decide(self, group: Group, since: list) -> Decision:
+    def decide(self, read: Read) -> Decision:
+        group = read.row
         name, problem = engine.name_problem(self.name)
         if problem is not None:
             raise Refusal(Verdict.REFUSED, present.problem_text(problem))
@@ -422,7 +496,8 @@ class AddRegular(OnRow):
             raise unchanged(gettext("%(name)s is already a regular.") % {"name": name})
         return Decision({"name": name})
 
-    def write(self, group: Group, decision: Decision, sent: Sent) -> None:
+    def write(self, read: Read, decision: Decision, sent: Sent) -> None:
+        group = read.row
         group.regulars = [*group.regulars, decision.values["name"]]
         group.save(update_fields=["regulars"])
 

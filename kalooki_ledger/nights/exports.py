@@ -19,13 +19,13 @@ from django.views.decorators.http import require_POST, require_safe
 from kalooki_ledger import rules as engine
 from kalooki_ledger import throttle
 from kalooki_ledger.games import answers, commands, device, present
+from kalooki_ledger.games.importing import IMPORTS_PER_HOUR
 from kalooki_ledger.games.posted import parse_sent
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.sheets.csv import decimal_comma, number_cell, text_cell
 from kalooki_ledger.sheets.downloads import download
 from kalooki_ledger.sheets.forms import MAX_UPLOAD
 from kalooki_ledger.sheets.pdf import pdf_bytes
-from kalooki_ledger.sheets.views import IMPORTS_PER_HOUR
 
 from .commands import ImportNight
 from .models import Group, Night

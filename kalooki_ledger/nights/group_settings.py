@@ -27,6 +27,14 @@ def stakes_of(game: Game) -> dict[str, str]:
 
 
 @dataclass
+class Learning(commands.Read):
+    """A game the group learns from, and the handles it was given."""
+
+    game: Game
+    handles: dict
+
+
+@dataclass
 class LearnFromGame(Versioned):
     """The group takes what a game of its nights was given: its stakes and rules when the group
     has none yet, and each player's pay handle."""
@@ -34,28 +42,32 @@ class LearnFromGame(Versioned):
     game_id: int
     action = "group-learned"
 
-    def decide(self, group: Group, since: list) -> Decision:
+    def load(self, group: Group, since: list) -> "Learning":
         game = Game.objects.get(pk=self.game_id)
+        return Learning(group, since, game, handles_of(game))
+
+    def decide(self, read: "Learning") -> Decision:
+        group, game = read.row, read.game
         values: dict = {"title": str(game), "stakes": False, "handles": []}
         if not group.stakes and game.currency == group.currency:
             values["stakes"] = True
         held = {**(group.pay_handles or {})}
-        for name, pair in handles_of(game).items():
+        for name, pair in read.handles.items():
             if held.get(name) != list(pair):
                 values["handles"].append(name)
         if not values["stakes"] and not values["handles"]:
             raise unchanged("")
         return Decision(values)
 
-    def write(self, group: Group, decision: Decision, sent: Sent) -> None:
-        game = Game.objects.get(pk=self.game_id)
+    def write(self, read: "Learning", decision: Decision, sent: Sent) -> None:
+        group, game = read.row, read.game
         fields = ["pay_handles"]
         if decision.values["stakes"]:
             group.stakes = stakes_of(game)
             group.preset, group.rule_overrides = game.preset, game.rule_overrides
             fields += ["stakes", "preset", "rule_overrides"]
         held = dict(group.pay_handles or {})
-        for name, pair in handles_of(game).items():
+        for name, pair in read.handles.items():
             held[name] = list(pair)
         group.pay_handles = held
         group.save(update_fields=fields)
@@ -74,7 +86,8 @@ class SetGroupHandle(Versioned):
     raw: str
     action = "group-handle"
 
-    def decide(self, group: Group, since: list) -> Decision:
+    def decide(self, read: commands.Read) -> Decision:
+        group = read.row
         if self.player not in group.regulars:
             raise Refusal(Verdict.REFUSED, gettext("There is no such regular: nothing changed."))
         held = (group.pay_handles or {}).get(self.player)
@@ -107,7 +120,8 @@ class SetGroupHandle(Versioned):
         # The history keeps who and which service, never the handle: the group's page is shared.
         return Decision(values, notice=notice)
 
-    def write(self, group: Group, decision: Decision, sent: Sent) -> None:
+    def write(self, read: commands.Read, decision: Decision, sent: Sent) -> None:
+        group = read.row
         held = dict(group.pay_handles or {})
         if self.service:
             held[self.player] = [self.service, paylinks.clean(self.service, self.raw)]
@@ -134,7 +148,8 @@ class SetGroupZone(Versioned):
     zone: str
     action = "group-zone"
 
-    def decide(self, group: Group, since: list) -> Decision:
+    def decide(self, read: commands.Read) -> Decision:
+        group = read.row
         if self.zone and self.zone not in zoneinfo.available_timezones():
             raise Refusal(
                 Verdict.REFUSED,
@@ -147,9 +162,9 @@ class SetGroupZone(Versioned):
             raise unchanged("")
         return Decision({"zone": self.zone})
 
-    def write(self, group: Group, decision: Decision, sent: Sent) -> None:
-        group.time_zone = self.zone
-        group.save(update_fields=["time_zone"])
+    def write(self, read: commands.Read, decision: Decision, sent: Sent) -> None:
+        read.row.time_zone = self.zone
+        read.row.save(update_fields=["time_zone"])
 
     def stale_ok(self, since: list) -> bool:
         return True

@@ -1,7 +1,7 @@
 """What the games' own pages say about a game in a night (that its money is settled with the
 night, and the way to it), and the nights on the phone's list of games: through context
-processors, so the games app never imports this one. And Play again's hook: the new game
-started from a night's game joins the night (`games.views.setup.NEW_GAME_JOINS`)."""
+processors, so the games app never imports this one. And Play again's receivers: the new game
+started from a night's game joins the night (`games.signals.new_game_started`)."""
 
 import hashlib
 
@@ -96,7 +96,7 @@ def phone_nights(request: HttpRequest) -> dict:
     }
 
 
-def join_night(request: HttpRequest, game) -> None:
+def join_night(sender: object, request: HttpRequest, game, **kwargs: object) -> None:
     """A game started from a night's Play again (the form names the night) joins it, through
     the night's command; a night that can't take it (closed, another currency) leaves it out.
     From a game in no night, Play again makes a night of both (`play_again`). The group takes
@@ -110,14 +110,15 @@ def join_night(request: HttpRequest, game) -> None:
     who = device.device_label(request)
     before = night.games()
     if before:
-        learn_from(night.group, before[-1], commands.Sent(None, f"{key[:28]}lern", who))
+        group = night.group
+        learn_from(group, before[-1], commands.Sent(group.version, f"{key[:28]}lern", who))
         night.group.refresh_from_db()
-    outcome = commands.apply(night, commands.Sent(None, key, who), AddGame(game.pk))
+    outcome = commands.apply(night, commands.Sent(night.version, key, who), AddGame(game.pk))
     if outcome.applied:
         give_handles(night.group, game, who)
 
 
-def group_offer(request: HttpRequest) -> dict:
+def group_offer(sender: object, request: HttpRequest, **kwargs: object) -> dict:
     """A new game started from a night with no game yet: the group's regulars in their seats,
     its rules and its stakes."""
     token = request.GET.get("night", "")

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games.models import Game, PaidTransfer, new_token
+from kalooki_ledger.games.receipts import HistoryLine
 from kalooki_ledger.rules.night import (
     GroupMoney,
     GroupNight,
@@ -24,7 +25,39 @@ from .history import history_text
 from .names import night_name
 
 
-class Group(models.Model):
+class Lined(models.Model):
+    """A row commands change under a version (a group, a night), opened by its scoring or watch
+    link, keeping its own history lines (`NightChange`, whose `owner` it names): the games'
+    `versioned.Row`."""
+
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created", "-id"]
+
+    def owner(self) -> dict:
+        raise NotImplementedError
+
+    def lines(self) -> models.QuerySet:
+        return NightChange.objects.filter(**self.owner())
+
+    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
+        return NightChange.objects.create(
+            **self.owner(),
+            who=sent.who,
+            action=action,
+            details=values,
+            key=sent.key,
+            fingerprint=fingerprint,
+            version=self.version,
+        )
+
+
+class Group(Lined):
     """A home group, without accounts: its regular players, its house rules and stakes (in the
     record's terms, like house rules), and its nights. Its scoring link is its edit token."""
 
@@ -37,13 +70,6 @@ class Group(models.Model):
     # What the group gives every game of its nights: {name: [service, handle]}, and its zone.
     pay_handles = models.JSONField(default=dict, blank=True)
     time_zone = models.CharField(max_length=64, blank=True)
-    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    version = models.PositiveIntegerField(default=0, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
 
     def __str__(self) -> str:
         return self.name
@@ -54,8 +80,8 @@ class Group(models.Model):
     def share_url(self) -> str:
         return reverse("nights:group_watch", args=[self.share_token])
 
-    def lines(self) -> models.QuerySet:
-        return NightChange.objects.filter(group=self, night=None)
+    def owner(self) -> dict:
+        return {"group": self, "night": None}
 
     def money(self) -> GroupMoney:
         """The group's balances and the conservation invariant, from the engine over every
@@ -63,19 +89,14 @@ class Group(models.Model):
         nights = self.nights.select_related("carried_to").order_by("number")
         return group_money([n.group_night() for n in nights])
 
-    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
-        return NightChange.objects.create(
-            group=self,
-            who=sent.who,
-            action=action,
-            details=values,
-            key=sent.key,
-            fingerprint=fingerprint,
-            version=self.version,
-        )
+    def balances(self) -> dict[str, Decimal]:
+        """Each player's running balance across the group's nights (the engine's `group_money`):
+        every night's still owed, a closed night's difference after a correction included; what
+        was carried sits in the night it went to, and what was written off is gone on purpose."""
+        return dict(self.money().balances)
 
 
-class Night(models.Model):
+class Night(Lined):
     """The games a group plays in one sitting, settled once. `opening` holds the balances
     carried in from the group's night before ({name: "amount"}); `closed` says how what was
     left unpaid went on (carried into the next night, or written off) and `closing` how much."""
@@ -94,13 +115,8 @@ class Night(models.Model):
     carried_to = models.ForeignKey(
         "self", models.SET_NULL, null=True, blank=True, related_name="carried_from"
     )
-    edit_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    share_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
-    version = models.PositiveIntegerField(default=0, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["-created", "-id"]
+    class Meta(Lined.Meta):
         constraints = [
             models.UniqueConstraint(fields=["group", "number"], name="unique_night_number"),
         ]
@@ -114,20 +130,8 @@ class Night(models.Model):
     def share_url(self) -> str:
         return reverse("nights:watch", args=[self.share_token])
 
-    def lines(self) -> models.QuerySet:
-        return NightChange.objects.filter(night=self)
-
-    def add_line(self, sent, action: str, values: dict, fingerprint: str) -> "NightChange":
-        return NightChange.objects.create(
-            group_id=self.group_id,
-            night=self,
-            who=sent.who,
-            action=action,
-            details=values,
-            key=sent.key,
-            fingerprint=fingerprint,
-            version=self.version,
-        )
+    def owner(self) -> dict:
+        return {"group_id": self.group_id, "night": self}
 
     def games(self) -> list[Game]:
         """The night's games in the order they were added, loaded for their ledgers."""
@@ -208,23 +212,16 @@ class NightPayment(models.Model):
         return f"{self.payer} paid {self.payee} {self.amount}"
 
 
-class NightChange(models.Model):
+class NightChange(HistoryLine):
     """A history line of a group or one of its nights, and the receipt of the command that
     made it (its key, fingerprint and the version it gave). Kept as data: written in the
     reader's language when shown."""
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="changes")
     night = models.ForeignKey(Night, models.CASCADE, null=True, blank=True, related_name="changes")
-    at = models.DateTimeField(auto_now_add=True)
-    who = models.CharField(max_length=60)
-    action = models.CharField(max_length=30)
-    details = models.JSONField(default=dict, blank=True)
-    key = models.CharField(max_length=64, blank=True)
     fingerprint = models.CharField(max_length=64, blank=True)
-    version = models.PositiveIntegerField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-at", "-id"]
+    class Meta(HistoryLine.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["group", "night", "key"],
@@ -237,9 +234,6 @@ class NightChange(models.Model):
                 name="unique_group_command_key",
             ),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.who}: {self.text}"
 
     @property
     def text(self) -> str:

@@ -193,13 +193,6 @@ def _transfers(night: Night, games: list[Game], settled, fmt) -> list[dict]:
     return transfers
 
 
-def balances(group: Group) -> dict[str, Decimal]:
-    """Each player's running balance across the group's nights (the engine's `group_money`):
-    every night's still owed, a closed night's difference after a correction included; what
-    was carried sits in the night it went to, and what was written off is gone on purpose."""
-    return dict(group.money().balances)
-
-
 def group_page(group: Group) -> dict:
     """A group's page: its nights, running balances, payments, season table and chart."""
     nights = list(group.nights.order_by("-number"))
@@ -232,7 +225,9 @@ def group_page(group: Group) -> dict:
         "group": group,
         "nights": nights,
         "balances": [
-            {"name": p, "amount": fmt(v, signed=True)} for p, v in balances(group).items() if v != 0
+            {"name": p, "amount": fmt(v, signed=True)}
+            for p, v in group.balances().items()
+            if v != 0
         ],
         "payments": payments,
         "table": [(row, fmt(row.net, signed=True)) for row in table],

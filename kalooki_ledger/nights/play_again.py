@@ -1,9 +1,10 @@
 """Play again is a night: "New game with the same players" on a game in no night puts both
 games into a new night, of the group the players already are on this phone or of one made on
-the spot from them (the scorer names it). Hooked into the games' new-game page
-(`NEW_GAME_EXTRAS`, `NEW_GAME_JOINS`): the games app never imports this one."""
+the spot from them (the scorer names it). Connected to the games' new-game page's signals
+(`new_game_extra`, `new_game_started`): the games app never imports this one."""
 
 import hashlib
+from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
@@ -57,7 +58,7 @@ def suggested_name(players: tuple[str, ...]) -> str:
     return names if len(names) <= NAME_LIMIT else gettext("Our table")
 
 
-def offer(request: HttpRequest) -> dict | None:
+def offer(sender: object, request: HttpRequest, **kwargs: object) -> dict | None:
     """The new-game page's choice: keep both games in one night (ticked), and the group's name."""
     game = _first_game(request)
     if game is None:
@@ -74,11 +75,12 @@ def offer(request: HttpRequest) -> dict | None:
     }
 
 
-def _sent(request: HttpRequest, game: Game, step: str) -> commands.Sent:
-    # Each step's key from the form's: the same form sent twice makes one group and one night.
+def _sent(request: HttpRequest, game: Game, step: str, on: Any = None) -> commands.Sent:
+    """A step's `Sent`: its key from the form's (the same form sent twice makes one group and
+    one night), made on the version of the row `on` as read (None: it makes a row)."""
     seed = f"{request.POST.get('key', '')}:{game.pk}:{step}"
     key = hashlib.sha256(seed.encode()).hexdigest()[:32]
-    return commands.Sent(None, key, device.device_label(request))
+    return commands.Sent(getattr(on, "version", None), key, device.device_label(request))
 
 
 def into_a_night(request: HttpRequest, game: Game) -> Night | None:
@@ -110,10 +112,10 @@ def into_a_night(request: HttpRequest, game: Game) -> Night | None:
             ),
         )
         group = made.made
-    learn_from(group, first, _sent(request, game, "learn"))
+    learn_from(group, first, _sent(request, game, "learn", group))
     night = commands.apply(None, _sent(request, game, "night"), StartNight(group.pk)).made
     for step, pk in (("first", first.pk), ("second", game.pk)):
-        added = commands.apply(night, _sent(request, game, step), AddGame(pk))
+        added = commands.apply(night, _sent(request, game, step, night), AddGame(pk))
         if not added.done:  # nothing is started (the new game's transaction) and the scorer told
             raise commands.Refusal(added.verdict, added.notice)
     give_handles(group, game, device.device_label(request))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from kalooki_ledger import rules as engine
 from kalooki_ledger.games import commands, store
-from kalooki_ledger.games.importing import import_game
+from kalooki_ledger.games.importing import IMPORTS_PER_HOUR, import_game
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present import problem_text
 from kalooki_ledger.rules.money import format_amount, minor_digits
@@ -26,10 +26,8 @@ from kalooki_ledger.rules.night import (
     payment_amount,
     settle_night,
 )
-from kalooki_ledger.sheets.views import IMPORTS_PER_HOUR
 
 from .models import Group, Night, NightGameLink, NightPayment
-from .pages import balances
 
 FORMAT = "kalooki-night/1"
 
@@ -95,7 +93,7 @@ def group_json(group: Group) -> dict[str, Any]:
         ],
         "balances": {
             p: format_amount(v, minor_digits(group.currency))
-            for p, v in balances(group).items()
+            for p, v in group.balances().items()
             if v != 0
         },
     }

@@ -3,12 +3,12 @@
 import dataclasses
 import datetime
 import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 
 from kalooki_ledger import rules as engine
+from kalooki_ledger.games import signals
 from kalooki_ledger.games.handles import with_handles
 
 from .sheet import score_sheet
@@ -58,14 +58,9 @@ def score_sheet_css() -> "CSS":
     return CSS(string=render_to_string("sheets/score_sheet_pdf.css"), url_fetcher=no_fetching())
 
 
-# Apps that file games (the clubs app, in its AppConfig.ready) say where a game was played:
-# each takes a games.models.Game and answers a line such as "Friday Club", or "".
-PLACE_NAMERS: list[Callable[[object], str]] = []
-
-
 def place_of(game) -> str:
     """Where a stored game was played, as the first app that knows says; "" if none does."""
-    return next((name for namer in PLACE_NAMERS if (name := namer(game))), "")
+    return next(iter(signals.answers(signals.place_of_game, game=game)), "")
 
 
 def score_sheet_html(

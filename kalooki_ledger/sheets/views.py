@@ -13,7 +13,7 @@ from kalooki_ledger import throttle
 from kalooki_ledger.error_pages import error_page
 from kalooki_ledger.games import answers, commands, posted
 from kalooki_ledger.games.device import device_label
-from kalooki_ledger.games.importing import import_game
+from kalooki_ledger.games.importing import IMPORTS_PER_HOUR, import_game
 from kalooki_ledger.games.models import Game
 from kalooki_ledger.games.present.problems import located_text
 from kalooki_ledger.games.session import remember
@@ -82,11 +82,6 @@ def json_record(request, token: str):
     # The handles only by the scoring link, and only when asked for (?handles=1).
     handles = token == game.edit_token and request.GET.get("handles") == "1"
     return download(render_json(game, handles), "application/json", _file_name(game, "json"))
-
-
-# Anyone may import without an account, so each client gets a number of imports an hour:
-# a club restoring its games does a handful, a script filling the database does thousands.
-IMPORTS_PER_HOUR = 30
 
 
 @require_POST

@@ -20,7 +20,6 @@ from kalooki_ledger.nights.commands import (
     WriteOff,
 )
 from kalooki_ledger.nights.models import Group
-from kalooki_ledger.nights.pages import balances
 from kalooki_ledger.rules import Hand
 from tests.helpers import pdf_text
 
@@ -65,7 +64,7 @@ def test_a_carry_never_lands_in_a_night_written_off_but_in_a_new_open_one():
     assert first.carried_to.number == 3 and first.carried_to.closed == ""
     assert fresh(second).opening == {}
     assert conserved(g) == WORKED
-    assert balances(fresh(g)) == WORKED
+    assert fresh(g).balances() == WORKED
 
 
 def test_a_carry_lands_in_the_first_open_night_after_it():

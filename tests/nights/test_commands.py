@@ -16,6 +16,7 @@ from kalooki_ledger.nights.commands import (
     TakeOutGame,
     WriteOff,
 )
+from kalooki_ledger.nights.group_settings import SetGroupZone
 from kalooki_ledger.nights.models import Night
 
 from .factories import finished, group, night, sent, stopped
@@ -179,3 +180,52 @@ def test_a_version_the_night_never_had_is_refused():
     n = night(None)
     outcome = commands.apply(n, sent(n.version + 5), WriteOff())
     assert outcome.verdict is Verdict.REFUSED and "never had" in outcome.notice
+
+
+def test_a_payment_another_phone_marked_keeps_its_key_as_a_no_op_of_that_request():
+    n = night(None, finished())
+    version = n.version
+    assert commands.apply(n, sent(version), RecordPayment("Mark", "John", D(16))).applied
+    late = sent(version, who="Android 1b2c", key="late-tick-1234")
+    first = commands.apply(Night.objects.get(pk=n.pk), late, RecordPayment("Mark", "John", D(16)))
+    again = commands.apply(Night.objects.get(pk=n.pk), late, RecordPayment("Mark", "John", D(16)))
+    other = commands.apply(Night.objects.get(pk=n.pk), late, WriteOff())
+    assert first.verdict is again.verdict is Verdict.UNCHANGED
+    assert other.verdict is Verdict.REFUSED and "already used" in other.notice
+    assert n.night_payments.count() == 1 and Night.objects.get(pk=n.pk).closed == ""
+
+
+def test_a_group_setting_set_to_what_it_is_keeps_its_key_and_moves_no_version():
+    g = group(regulars=["Andy"])
+    version = g.version
+    same = sent(version, key="same-zone-1234")
+    assert commands.apply(g, same, SetGroupZone("")).verdict is Verdict.UNCHANGED
+    assert commands.apply(g, same, SetGroupZone("")).verdict is Verdict.UNCHANGED
+    other = commands.apply(g, same, SetGroupZone("Europe/Stockholm"))
+    assert other.verdict is Verdict.REFUSED and "already used" in other.notice
+    g.refresh_from_db()
+    assert (g.version, g.time_zone, g.lines().count()) == (version, "", 1)
+
+
+# Each made from the night (with one game, Mark owing John 16) and a game in no night.
+DECIDED_ON_WHAT_WAS_READ = {
+    "RecordPayment": lambda n, spare: RecordPayment("Mark", "John", D(16)),
+    "TakeBackPayment": lambda n, spare: TakeBackPayment(0),
+    "CarryOver": lambda n, spare: CarryOver(),
+    "WriteOff": lambda n, spare: WriteOff(),
+    "TakeOutGame": lambda n, spare: TakeOutGame(n.night_games.get().game_id),
+    "AddGame": lambda n, spare: AddGame(spare.pk),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECIDED_ON_WHAT_WAS_READ))
+def test_a_night_command_decides_on_what_it_read_without_a_query(name, django_assert_num_queries):
+    n = night(None, finished())
+    command = DECIDED_ON_WHAT_WAS_READ[name](n, finished())
+    read = command.load(n, [])
+    with django_assert_num_queries(0):  # no lock, no read, no write: pure over `read`
+        try:
+            answer = command.decide(read).values
+        except commands.Refusal as refusal:
+            answer = refusal.outcome.verdict
+    assert answer

@@ -12,8 +12,10 @@ rules, a club's step) claim a `Receipt` instead. What became of a command is a `
 `answers.py` says it in HTTP.
 
 The package by concern: `base` (the protocol, verdicts, fingerprints, receipts), `applying`
-(`apply`), `hands` (the hand commands), `game` (stop, paid, date), `making` (commands that make
-something). Its modules import each other, never this package: it only gathers their names.
+(`apply`, a game's side of the locked path), `locked` (the one locked path of every command on
+a versioned row), `versioned` (commands on a night or a group, their row's side), `hands` (the
+hand commands), `game` (stop, paid, date), `making` (commands that make something). Its
+modules import each other, never this package: it only gathers their names.
 """
 
 from .applying import apply, never_had
@@ -65,7 +67,7 @@ from .making import (
     once,
     start_values,
 )
-from .versioned import Versioned, apply_versioned
+from .versioned import Read, Versioned
 
 __all__ = [
     "CARRIERS",
@@ -86,6 +88,7 @@ __all__ = [
     "Making",
     "MarkPaid",
     "Outcome",
+    "Read",
     "RecordHand",
     "Refusal",
     "SaveHouseRules",
@@ -101,7 +104,6 @@ __all__ = [
     "answered",
     "apply",
     "apply_making",
-    "apply_versioned",
     "earlier",
     "fingerprint",
     "hand_event",

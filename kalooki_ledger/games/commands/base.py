@@ -51,25 +51,28 @@ class Decision:
 
 
 @dataclass(kw_only=True)
-class HandChosen(Decision):
-    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+class OnHand(Decision):
+    """A decision about hand `number`."""
 
     number: int
+
+
+@dataclass(kw_only=True)
+class HandChosen(OnHand):
+    """Hand `number` is to be stored as `hand` (recorded or corrected)."""
+
     hand: engine.Hand
 
 
 @dataclass(kw_only=True)
-class BuyInAnswered(Decision):
+class BuyInAnswered(OnHand):
     """The buy-in question after hand `number` is answered."""
-
-    number: int
 
 
 @dataclass(kw_only=True)
-class HandTakenBack(Decision):
+class HandTakenBack(OnHand):
     """Hand `number`, the last, is to be taken back; its values go back in the form."""
 
-    number: int
     undone: engine.Hand
 
 
@@ -217,9 +220,10 @@ def key_reused() -> str:
     )
 
 
-class Command:
-    """One change to a game. Subclasses check it against a ledger (`decide`, pure) and write it
-    (`write`); `stale_ok` says which changes since its version leave it safe to apply."""
+class Asking:
+    """What every command on a versioned row (a game, a night, a group) shares: what it asks, as
+    the one fingerprint kept with its key, and which changes since its version leave it safe to
+    apply (`stale_ok`)."""
 
     action = ""
     not_asked: tuple[str, ...] = ()  # fields that are not part of what the command asks
@@ -246,14 +250,23 @@ class Command:
         """What every carrier of the command sends alike."""
         return None
 
+    def stale_ok(self, since: list) -> bool:
+        return False
+
+    def replay_notice(self, line: Any) -> str:
+        """The answer to its key sent again: the history line its first send left."""
+        return gettext("That was already saved (sent twice): %(summary)s.") % {"summary": line.text}
+
+
+class Command(Asking):
+    """One change to a game. Subclasses check it against a ledger (`decide`, pure) and write it
+    (`write`)."""
+
     def decide(self, ledger: engine.Ledger) -> Decision:
         raise NotImplementedError
 
     def write(self, game: Game, ledger: engine.Ledger, decision: Decision) -> None:
         raise NotImplementedError
-
-    def stale_ok(self, since: list[Change]) -> bool:
-        return False
 
     def stale_notice(self, since: list[Change]) -> str:
         if not since:
@@ -267,11 +280,6 @@ class Command:
             "Nothing was saved: the game changed since this page was loaded — %(told)s. "
             "Here it is as it is now."
         ) % {"told": told}
-
-    def replay_notice(self, change: Change) -> str:
-        return gettext("That was already saved (sent twice): %(summary)s.") % {
-            "summary": change.text
-        }
 
     def store(self, game: Game, sent: Sent, ledger: engine.Ledger, decision: Decision) -> bool:
         """Stores the command if `sent.version` still stands; False (nothing stored) if not."""
@@ -295,31 +303,22 @@ def receipt(
     return store.add_change(game, sent, Line(action, values, fingerprint))
 
 
-def no_op_scope(game: Game) -> str:
-    """The scope of a game's no-op receipts: a key answered "nothing to do" is kept there."""
-    return f"game:{game.pk}"
+def no_op_scope(row: models.Model) -> str:
+    """The scope of a row's no-op receipts ("game:3", "night:5", "group:2"): a key answered
+    "nothing to do" on it is kept there."""
+    return f"{type(row).__name__.lower()}:{row.pk}"
 
 
-def no_op_of(game: Game, key: str) -> Receipt | None:
-    """The receipt of a no-op answered with this key on this game, if one was."""
-    return Receipt.objects.filter(scope=no_op_scope(game), key=key).first() if key else None
+def no_op_of(scope: str, key: str) -> Receipt | None:
+    """The receipt of a no-op answered with this key in this scope, if one was."""
+    return Receipt.objects.filter(scope=scope, key=key).first() if key else None
 
 
-def keep_no_op(game: Game, sent: Sent, command: Command) -> None:
+def keep_no_op(scope: str, sent: Sent, command: Asking) -> None:
     """Claims the key of a command that changed nothing: answered, it belongs to that request
     (sent again it is answered the same; with another request, refused). No version, no
-    history line: it is a `Receipt` (made nothing), not a `Change`."""
-    Receipt.objects.create(scope=no_op_scope(game), key=sent.key, fingerprint=command.fingerprint())
-
-
-def answered_before(game: Game, key: str) -> bool:
-    """Whether the key was answered on this game: a change's receipt or a no-op's."""
-    if not key:
-        return False
-    return (
-        Change.objects.filter(game=game, key=key).exists()
-        or Receipt.objects.filter(scope=no_op_scope(game), key=key).exists()
-    )
+    history line: it is a `Receipt` (made nothing), not a history line."""
+    Receipt.objects.create(scope=scope, key=sent.key, fingerprint=command.fingerprint())
 
 
 def nothing_again() -> str:

@@ -1,7 +1,6 @@
 """The commands on a game's end and record: stop it, tick what was paid, set its date."""
 
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
@@ -9,7 +8,7 @@ from django.utils.translation import gettext, ngettext
 from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 
-from .. import present
+from .. import present, signals
 from ..models import Change, Game, PaidTransfer
 from .base import (
     Command,
@@ -24,10 +23,6 @@ from .base import (
 )
 
 SETTLES = ("refund", "split", "leader", "")  # "": the stop taken back
-
-# Who else settles a game's money (the nights app, from its AppConfig.ready): each answers
-# why the game's own ticks are refused, or None. Games never import the apps above them.
-SETTLED_ELSEWHERE: list[Callable[[Game], str | None]] = []
 
 
 @dataclass
@@ -69,7 +64,7 @@ class Stop(Command):
 
 def settled_elsewhere(game: Game) -> str | None:
     """Why the game's own ticks are refused (it is settled elsewhere), or None."""
-    return next((why for ask in SETTLED_ELSEWHERE if (why := ask(game))), None)
+    return next(iter(signals.answers(signals.settled_elsewhere, game=game)), None)
 
 
 class _SettledSince(Exception):

@@ -1,29 +1,16 @@
-"""Commands on a versioned row that is not a game (a night, a home group): the same protocol as
-a game's (a version, a key and its fingerprint, a history line as receipt, 409 when stale, 422
-for the key with another request), for rows whose app sits above the games. The row keeps its
-own history lines; `apply` takes them here (`Versioned`)."""
+"""Commands on a versioned row that is not a game (a night, a home group), for rows whose app
+sits above the games: the same protocol as a game's, through the same locked path
+(`locked.apply_locked`). The row keeps its own history lines (`Row`); the command reads what it
+decides on while the row is locked (`load`) and decides on that alone (`decide`, pure)."""
 
-import dataclasses
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.db import transaction
 from django.utils.translation import gettext
 
-from .base import Decision, Outcome, Refusal, Sent, Verdict, fingerprint, key_reused
-
-
-class Line(Protocol):
-    """A history line of a versioned row: its key, fingerprint, version and text."""
-
-    key: str
-    fingerprint: str
-    version: int | None
-    who: str
-
-    @property
-    def text(self) -> str: ...
+from .base import Asking, Decision, Outcome, Sent, Verdict, no_op_scope
 
 
 class Row(Protocol):
@@ -37,30 +24,27 @@ class Row(Protocol):
     def add_line(self, sent: Sent, action: str, values: dict, fingerprint: str) -> Any: ...
 
 
-class Versioned:
-    """One change to a row (a night, a group). `decide` checks it against the row as locked and
-    the lines written since the version it names (pure but for reading the row's children);
-    `write` stores it; `stale_ok` says which changes since leave it safe to apply."""
+@dataclass
+class Read:
+    """What a command on a row decides on: the row as locked and the lines written since the
+    version it names. A command that needs more (rows it locks too) reads it into a subclass."""
 
-    action = ""
-    not_asked: tuple[str, ...] = ()
+    row: Any
+    since: list
 
-    def fingerprint(self) -> str:
-        values = {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)  # type: ignore[arg-type]
-            if f.name not in self.not_asked
-        }
-        return fingerprint(type(self).__name__, values)
 
-    def decide(self, row: Any, since: list) -> Decision:
+class Versioned(Asking):
+    """One change to a row (a night, a group). `load` reads (and locks) what it decides on;
+    `decide` checks it against that alone, pure; `write` stores it."""
+
+    def load(self, row: Any, since: list) -> Read:
+        return Read(row, since)
+
+    def decide(self, read: Any) -> Decision:
         raise NotImplementedError
 
-    def write(self, row: Any, decision: Decision, sent: Sent) -> None:
+    def write(self, read: Any, decision: Decision, sent: Sent) -> None:
         raise NotImplementedError
-
-    def stale_ok(self, since: list) -> bool:
-        return False
 
     def shown(self, row: Any) -> dict[str, Any] | None:
         """What the row shows where its version alone doesn't name it (a night's games take
@@ -82,44 +66,53 @@ class Versioned:
             "Here it is as it is now."
         ) % {"told": told}
 
-    def replay_notice(self, line: Line) -> str:
-        return gettext("That was already saved (sent twice): %(summary)s.") % {"summary": line.text}
 
+@dataclass
+class RowKept:
+    """A night or a group as the locked path sees it (`locked.Kept`): its own lines, the
+    command's `load` to decide on, its write with the version moved on and a history line.
+    `row` (the caller's instance) is brought up to the version it now has."""
 
-def apply_versioned(row: Row, sent: Sent, command: Versioned) -> Outcome:
-    """The row locked, the key looked up, the version checked, the command decided, written and
-    its history line stored: one transaction. `row` is brought up to the version it now has."""
-    with transaction.atomic():
-        locked = type(row).objects.select_for_update().get(pk=row.pk)  # type: ignore[attr-defined]
-        done = locked.lines().filter(key=sent.key).first() if sent.key else None
-        if done is not None:
-            row.version = locked.version
-            if done.fingerprint and done.fingerprint != command.fingerprint():
-                return Outcome(Verdict.REFUSED, key_reused())
-            return Outcome(Verdict.REPLAYED, command.replay_notice(done))
-        if sent.version is not None and not 0 <= sent.version <= locked.version:
-            row.version = locked.version
-            return Outcome(Verdict.REFUSED, never_had(sent.version, locked.version))
-        if sent.version == locked.version and not command.still_shown(locked, sent):
-            row.version = locked.version
+    row: Row
+
+    @property
+    def scope(self) -> str:
+        return no_op_scope(self.row)  # type: ignore[arg-type]
+
+    def lock(self) -> Any:
+        return type(self.row).objects.select_for_update().get(pk=self.row.pk)  # type: ignore[attr-defined]
+
+    def lines(self, row: Row) -> Any:
+        return row.lines()
+
+    def refresh(self, row: Row) -> None:
+        self.row.version = row.version
+
+    def gone(self, row: Row, sent: Sent, command: Versioned) -> Outcome | None:
+        if sent.version == row.version and not command.still_shown(row, sent):
             return Outcome(Verdict.STALE, command.stale_notice([]))
-        since: list = []
-        if sent.version is not None and sent.version != locked.version:
-            since = list(locked.lines().filter(version__gt=sent.version).order_by("version"))
-            if not command.stale_ok(since):
-                row.version = locked.version
-                return Outcome(Verdict.STALE, command.stale_notice(since))
-        try:
-            decision = command.decide(locked, since)
-        except Refusal as refusal:
-            row.version = locked.version
-            return refusal.outcome
-        command.write(locked, decision, sent)
-        locked.version += 1
-        locked.save(update_fields=["version"])
-        locked.add_line(sent, command.action, decision.values, command.fingerprint())
-        row.version = locked.version
-    return Outcome(Verdict.APPLIED, decision.notice, warning=decision.warning, made=locked)
+        return None
+
+    def never_had(self, sent: int, now: int) -> str:
+        return never_had(sent, now)
+
+    def read(self, row: Row, command: Versioned, since: list) -> Read:
+        return command.load(row, since)
+
+    def answer(self, outcome: Outcome, read: Read) -> Outcome:
+        return outcome
+
+    def store(
+        self, row: Any, sent: Sent, command: Versioned, read: Read, decision: Decision
+    ) -> bool:
+        command.write(read, decision, sent)
+        row.version += 1
+        row.save(update_fields=["version"])
+        row.add_line(sent, command.action, decision.values, command.fingerprint())
+        return True
+
+    def applied(self, decision: Decision, row: Row) -> Outcome:
+        return Outcome(Verdict.APPLIED, decision.notice, warning=decision.warning, made=row)
 
 
 def digest(body: dict[str, Any]) -> str:

@@ -13,22 +13,12 @@ from kalooki_ledger import rules as engine
 from kalooki_ledger.rules.money import format_amount
 from kalooki_ledger.rules.record import build_rules, build_stakes
 
-from .. import answers, commands, device, present
+from .. import answers, commands, device, present, signals
 from ..forms import STAKE_FIELDS, HouseRulesForm, NewGameForm, preset_values, settings_initial
 from ..house_session import remember_house, remembered_house_tokens
 from ..models import Game, HouseRules
 from ..session import forget_token, remember, remembered_tokens
 from .base import game_of, sent
-
-# Apps above the games that a new game may join (nights: Play again keeps the new game in the
-# night its form names): each is called with the request and the game, in the game's transaction.
-NEW_GAME_JOINS: list = []
-# And what they offer a new game's form (nights: a group's regulars, rules and stakes), each
-# called with the request: the form's first values, or {}.
-NEW_GAME_OFFERS: list = []
-# And a piece of the form they add (nights: Play again keeps both games in one night), each
-# called with the request: a dict naming its "template" and what it shows, or None.
-NEW_GAME_EXTRAS: list = []
 
 
 @require_GET
@@ -103,8 +93,8 @@ def _offered(request: HttpRequest) -> tuple[HouseRules | None, dict]:
     if request.GET.get("again"):
         return None, _again(game_of(edit_token=request.GET["again"]))
     initial: dict = {}
-    for offer in NEW_GAME_OFFERS:
-        initial.update(offer(request))
+    for offer in signals.answers(signals.new_game_offer, request=request):
+        initial.update(offer)
     return None, initial
 
 
@@ -123,7 +113,7 @@ def _started(request: HttpRequest, form: NewGameForm) -> HttpResponse:
         started_record,
         history,
         values=form.cleaned_data,
-        then=lambda game: [join(request, game) for join in NEW_GAME_JOINS],
+        then=lambda game: signals.new_game_started.send(sender=None, request=request, game=game),
     )
     outcome = commands.apply(None, made, command)
     if not outcome.done:
@@ -157,7 +147,7 @@ def _new_game_page(
         "presets": preset_values(),
         "houses": _houses(request),
         "house": house,
-        "extras": [extra for hook in NEW_GAME_EXTRAS if (extra := hook(request))],
+        "extras": signals.answers(signals.new_game_extra, request=request),
     }
     return render(request, "games/new.html", context, status=status)
 
