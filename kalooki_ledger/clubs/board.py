@@ -165,7 +165,7 @@ def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise Http404(_("No such board"))
-        playing = [g for g in _club_games(club) if not g.ledger().over]
+        playing = [g for g in _club_games(club) if not room.panel_context(g)["over"]]
         # A tournament's table by its name in the board's language, not its stored title.
         at = TournamentTable.objects.filter(game__in=playing).select_related("tournament")
         named = {t.game_id: f"{t.tournament.name} · {t.label}" for t in at}

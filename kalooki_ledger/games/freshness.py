@@ -3,12 +3,12 @@ renews a game's display token (`Game.shown`) when any row its pages show changes
 (docs/architecture.md, "The caching rule").
 
 The key (`key`) is the game's revision (its data) and display token, the language, the site's
-prefix and the host the page is read from: what is kept of a game's page (its formless parts,
-`{% cache %}` in the templates) and the watch link's ETag are both keyed by it. What the
-context processors add to a game's page (the club, tournament or night it is in: `clubs.links`,
-`nights.links`) is read from rows whose every save and delete renews the display token
-(`shown_on_game_pages`), so the key covers it; the revision, the state a command names, is left
-alone, so a phone's pending hand stays current. The other context processors add nothing a
+prefix, and the scheme and host the page is read from: what is kept of a game's page (its
+formless parts, `{% cache %}` in the templates) and the watch link's ETag are both keyed by it.
+What the context processors add to a game's page (the club, tournament or night it is in:
+`clubs.links`, `nights.links`) is read from rows whose every save and delete renews the display
+token (`shown_on_game_pages`), so the key covers it; the revision, the state a command names, is
+left alone, so a phone's pending hand stays current. The other context processors add nothing a
 game's kept parts read."""
 
 import hashlib
@@ -31,7 +31,8 @@ def key(
     """The freshness key of a game's page at `revision` with display token `shown`, in
     `language` (the active one unless told), as `request` reads it (its site prefix and host)."""
     language = language or get_language() or ""
-    parts = [str(game_id), revision, shown, language, get_script_prefix(), request.get_host()]
+    host = f"{request.scheme}://{request.get_host()}"  # kept parts hold absolute links
+    parts = [str(game_id), revision, shown, language, get_script_prefix(), host]
     said = "\n".join(parts)
     return hashlib.sha256(said.encode()).hexdigest()[:24]
 
