@@ -130,11 +130,11 @@ def site(tmp_path, database_url):
         cwd=Path(__file__).resolve().parents[2],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    base = f"http://127.0.0.1:{port}"
-    with running(server, lambda: urllib.request.urlopen(base + "/", timeout=5), tries=200):
-        yield Site(base, env, token, share)
+    with running(server, "Booting worker"):  # listening: a request waits for a worker
+        yield Site(f"http://127.0.0.1:{port}", env, token, share)
 
 
 def test_a_prefix_header_changes_no_later_page(site):
