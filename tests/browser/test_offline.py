@@ -36,14 +36,17 @@ def as_recorded(winner: str, values: dict[str, int]) -> dict:
     return {"winner": winner, "penalties": values}
 
 
-def until(page, script: str, seconds: float = 30) -> None:
-    """Polls a script from Python: wait_for_function would evaluate it in the page, which the
-    site's CSP forbids. Generous: a busy CI machine may take a while to install the worker."""
-    for _ in range(int(seconds * 10)):
-        if page.evaluate(script):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {script}")
+def until(page, script: str, frames: int = 1800) -> None:
+    """Waits until `script` (an expression, or a promise of one) is true in the page, trying it
+    once a frame as wait_for_function does, which the site's CSP forbids (it evaluates a string).
+    Generous: a busy CI machine may take a while to install the worker (1800 frames, 30 s)."""
+    found = page.evaluate(
+        "async frames => { for (let i = 0; i < frames; i++) {"
+        f" if (await ({script})) {{ return true; }}"
+        " await new Promise(requestAnimationFrame); } return false; }",
+        frames,
+    )
+    assert found, f"never true: {script}"
 
 
 def open_kept(page, game: Game) -> None:
