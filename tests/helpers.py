@@ -5,9 +5,9 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from decimal import Decimal
 from pathlib import Path
 
@@ -96,17 +96,36 @@ def pdf_info(pdf: bytes) -> dict[str, str]:
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
 
 
+def ready(process: subprocess.Popen, word: str, log: Path | None = None) -> None:
+    """Returns once `process` says it is ready: a line with `word` in it on its stderr (a text
+    pipe), its own event, not a retry of its port. A thread reads what it writes (into `log`,
+    if given) for as long as it runs, so it never blocks on a full pipe."""
+    heard, lines = threading.Event(), []
+
+    def read() -> None:
+        with log.open("w") if log else nullcontext() as out:
+            for line in process.stderr:
+                if not heard.is_set():
+                    lines.append(line)
+                if out:
+                    out.write(line)
+                    out.flush()
+                if word in line:
+                    heard.set()
+        lines.append("(it stopped)")
+        heard.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    # A ceiling on the wait, not a timing: a server that hangs starting fails the test.
+    assert heard.wait(120) and word in lines[-1], f"never said {word!r}:\n{''.join(lines)}"
+
+
 @contextmanager
-def running(process: subprocess.Popen, answers: Callable[[], object], tries: int) -> Iterator[None]:
-    """The block runs once `answers()` stops raising OSError (`tries` times at most, a tenth of a
-    second apart); `process` is stopped after it, whatever happened."""
+def running(process: subprocess.Popen, word: str) -> Iterator[None]:
+    """The block runs once `process` has said `word` on its stderr (`ready`); `process` is
+    stopped after it, whatever happened."""
     try:
-        for _ in range(tries):
-            try:
-                answers()
-                break
-            except OSError:
-                time.sleep(0.1)
+        ready(process, word)
         yield
     finally:
         process.terminate()

@@ -62,15 +62,18 @@ def get(url: str, **headers: str) -> tuple[int, str]:
 
 
 @contextmanager
-def nginx_before(run_folder: Path, upstream: str, first: str) -> Iterator[str]:
-    """nginx in front of `upstream`, once it answers `first`; yields its address."""
+def nginx_before(run_folder: Path, upstream: str) -> Iterator[str]:
+    """nginx in front of `upstream`, once it listens; yields its address."""
     listen = f"127.0.0.1:{cluster.free_port()}"
     conf = cluster.prepare_nginx(run_folder, listen, [upstream])
     options = ["-p", str(run_folder), "-e", str(run_folder / "error.log"), "-c", str(conf)]
-    nginx = subprocess.Popen([NGINX, *options, "-g", "daemon off;"], start_new_session=True)
-    base = f"http://{listen}"
-    with running(nginx, lambda: get(base + first), tries=50):
-        yield base
+    # Its notices on stderr too: it starts its workers once its port is open.
+    options += ["-g", "daemon off; error_log stderr notice;"]
+    nginx = subprocess.Popen(
+        [NGINX, *options], start_new_session=True, stderr=subprocess.PIPE, text=True
+    )
+    with running(nginx, "start worker process"):
+        yield f"http://{listen}"
 
 
 @needs_nginx
@@ -79,7 +82,7 @@ def nginx_before(run_folder: Path, upstream: str, first: str) -> Iterator[str]:
 def test_a_second_watch_poll_is_answered_by_nginx(live_server, run_folder):
     game = stored_game(hands=worked_hands()[:2])
     upstream = f"127.0.0.1:{live_server.thread.port}"
-    with nginx_before(run_folder, upstream, game.share_url()) as base:
+    with nginx_before(run_folder, upstream) as base:
         fresh = page_poll(base + game.share_url())  # the page's freshness key, as it polls
         poll = f"{base}{game.share_url()}?v={fresh}"
         assert get(poll, **{"HX-Request": "true"}) == (204, "MISS")
@@ -107,7 +110,7 @@ class HeldApp(BaseHTTPRequestHandler):
         HeldApp.paths.append(self.path)
         if "?v=" in self.path:
             HeldApp.polls.wait()
-        elif "/warm/" not in self.path:
+        else:
             HeldApp.sent.wait(20)
         self.send_response(204)
         self.send_header("Cache-Control", "public, max-age=2")
@@ -138,7 +141,7 @@ def test_watchers_missing_a_new_poll_together_do_not_wait_on_the_lock(run_folder
     app = ThreadingHTTPServer(("127.0.0.1", 0), HeldApp)
     threading.Thread(target=app.serve_forever, daemon=True).start()
     try:
-        with nginx_before(run_folder, f"127.0.0.1:{app.server_port}", "/w/abc/warm/") as base:
+        with nginx_before(run_folder, f"127.0.0.1:{app.server_port}") as base:
             HeldApp.paths.clear()
             # Six watchers polling a version nobody has polled before reach the app side by
             # side: none waits on nginx's lock (the app answers none until all six are in).

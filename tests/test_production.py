@@ -79,11 +79,11 @@ def gunicorn(tmp_path_factory):
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    base = f"http://127.0.0.1:{port}"
-    with running(server, lambda: get(base + "/"), tries=100):
-        yield base
+    with running(server, "Booting worker"):  # listening: a request waits for the worker
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.mark.db_agnostic("its server migrates a SQLite file of its own, whatever the run uses")

@@ -25,6 +25,9 @@ from tests.games.web import stored_game
 pytestmark = pytest.mark.browser
 
 SENT_BACK = 25_000  # ms: how long an expectation waits for the outbox (it asks every 2.5 s)
+# The watch page's line while it counts itself fresh (under offline.js's STALE, 10 s), whatever
+# the machine's pace: how many seconds is real time's, not the test's to bound.
+FRESH = re.compile(r"^updated \d s ago$")
 
 
 def one_hand_saved_one_kept(page, signal):
@@ -182,10 +185,10 @@ def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_up
     page = new_phone(browser, signal.url)
     page.goto(game.share_url())
     freshness = page.locator("#freshness")
-    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    expect(freshness).to_have_text(FRESH)
     page.evaluate(POLLS)
     polled(page, since=0, times=2)  # a few polls, some answered by the browser's cache
-    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    expect(freshness).to_have_text(FRESH)
 
     signal.cut()
     with clock_held(page):  # the phone's timers move only as the test moves them
@@ -207,7 +210,7 @@ def test_a_watcher_without_network_sees_offline_and_the_true_time_of_the_last_up
     post_hand(game, 1, *HANDS[0])
     signal.restore()
     expect(page.locator(".status")).to_contain_text("Hand 2", timeout=40_000)
-    expect(freshness).to_have_text(re.compile(r"^updated [0-5] s ago$"))
+    expect(freshness).to_have_text(FRESH)
     page.context.close()
 
 

@@ -55,13 +55,14 @@ def test_after_every_hand_the_next_hands_winner_buttons_are_on_screen(phone, wid
     for number, (winner, values) in enumerate(hands, 2):
         type_hand_and_press_go(page, winner, values)
         expect(page.locator("#hand-title")).to_have_text(re.compile(rf"^Hand {number}\b"))
-        page.wait_for_timeout(300)
+        # Focused, so scrolled too: app.js's nextHand does both in one go.
+        expect(page.locator("#hand-title")).to_be_focused()
         assert_winner_buttons_on_screen(page)
         look(page, f"next-hand-{width}-{number}")
     page.context.set_offline(True)  # a hand kept on the phone: the form is cleared, not swapped
     type_hand_and_press_go(page, "Frank", {"Andy": 12, "Mark": 20, "John": 33})
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"^Hand 4\b"))
-    page.wait_for_timeout(300)
+    expect(page.locator("#hand-title")).to_be_focused()
     assert_winner_buttons_on_screen(page)
     look(page, f"next-hand-{width}-kept")
 

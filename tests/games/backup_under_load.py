@@ -7,7 +7,6 @@ import json
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 import django
@@ -26,6 +25,8 @@ from tests.games.web import new_key, stored_game  # noqa: E402
 
 TABLES = 6
 BACKUPS = 10
+FIRST = 2  # hands each table sends before the first backup
+PER_BACKUP = 3  # and while each backup is taken
 PLAYERS = ["Andy", "Mark", "John", "Frank"]
 
 
@@ -41,13 +42,53 @@ def new_table(starts: dict, number: int) -> Game:
     return game
 
 
-def score(number: int, starts: dict, stop: threading.Event, sent: list, errors: list) -> None:
+class Rounds:
+    """The tables' turns: each table sends its share of a round's hands (a hand refused for a
+    buy-in, which starts a new game, is no share) while that round's backup is taken, then waits
+    for the next round, so six tables neither starve the backup of the interpreter nor stop."""
+
+    def __init__(self) -> None:
+        self.turn = threading.Condition()
+        self.allowed, self.sent, self.stopped = 0, 0, False
+        self.errors: list[str] = []
+
+    def next(self, hands: int) -> None:
+        with self.turn:
+            self.allowed += hands
+            self.turn.notify_all()
+
+    def may_send(self, mine: int) -> bool:
+        """Waits until a table that sent `mine` hands may send another; False once stopped."""
+        with self.turn:
+            self.turn.wait_for(lambda: self.stopped or mine < self.allowed)
+            return not self.stopped
+
+    def note(self, error: str | None = None) -> None:
+        """A hand sent, or a table's error."""
+        with self.turn:
+            if error:
+                self.errors.append(error)
+            else:
+                self.sent += 1
+            self.turn.notify_all()
+
+    def until_sent(self, hands: int) -> None:
+        with self.turn:  # a ceiling on the wait, not a timing: a table stuck fails the run
+            assert self.turn.wait_for(lambda: self.sent >= hands or self.errors, 120), self.sent
+
+    def stop(self) -> None:
+        with self.turn:
+            self.stopped = True
+            self.turn.notify_all()
+
+
+def score(number: int, starts: dict, rounds: Rounds) -> None:
     """One table: a hand after another through the API, two or three points a loser, and a new
-    game when one is won, till told to stop."""
+    game when one is won, as its turns let it."""
     client = Client()
     try:
-        game, hand = new_table(starts, number), 0
-        while not stop.is_set():
+        game, hand, mine = new_table(starts, number), 0, 0
+        while rounds.may_send(mine):
             hand += 1
             winner = PLAYERS[hand % 4]
             body = {
@@ -66,38 +107,35 @@ def score(number: int, starts: dict, stop: threading.Event, sent: list, errors: 
                 game, hand = new_table(starts, number), 0
                 continue
             assert response.status_code == 201, response.content[:300]
-            sent.append(hand)
-            # A table's next hand comes a moment later, as at a real table: six tables sending
-            # back to back would starve the backup of the interpreter, not test it.
-            stop.wait(0.02)
+            mine += 1
+            rounds.note()
     except Exception as error:
-        errors.append(repr(error)[:500])
+        rounds.note(repr(error)[:500])
     finally:
         connections.close_all()
 
 
 def scored(folder: Path) -> None:
     migrate()
-    starts, stop, sent, errors = {}, threading.Event(), [], []
-    tables = [
-        threading.Thread(target=score, args=(n, starts, stop, sent, errors))
-        for n in range(1, TABLES + 1)
-    ]
+    starts, rounds = {}, Rounds()
+    numbers = range(1, TABLES + 1)
+    tables = [threading.Thread(target=score, args=(n, starts, rounds)) for n in numbers]
     for table in tables:
         table.start()
     try:
-        while len(sent) < 2 * TABLES and not errors:  # the tables scoring before the first backup
-            time.sleep(0.05)
+        rounds.next(FIRST)  # the tables scoring before the first backup
+        rounds.until_sent(FIRST * TABLES)
         for n in range(BACKUPS):
+            rounds.next(PER_BACKUP)  # the tables score while this backup is taken
             call_command("backup", str(folder / f"backup-{n}.json"))
-            time.sleep(0.1)
+            rounds.until_sent((FIRST + PER_BACKUP * (n + 1)) * TABLES)
     finally:
-        stop.set()
+        rounds.stop()
         for table in tables:
             table.join()
-    assert not errors, errors
+    assert not rounds.errors, rounds.errors
     (folder / "starts.json").write_text(json.dumps(starts))
-    print(f"{len(sent)} hands scored while {BACKUPS} backups were taken")
+    print(f"{rounds.sent} hands scored while {BACKUPS} backups were taken")
 
 
 def wipe() -> None:

@@ -19,7 +19,6 @@ import ssl
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -41,6 +40,7 @@ from tests.games.web import (
     worked_hands,
 )
 from tests.helpers import manage as manage_py
+from tests.helpers import ready
 
 pytestmark = pytest.mark.db_specific
 
@@ -420,32 +420,24 @@ def server(database_url, tmp_path_factory):
 def gunicorn(env: dict[str, str], log: Path):
     """The site served by gunicorn (three workers) on a free port, its stderr in `log`."""
     port = free_port()
-    with log.open("w") as stderr:
-        process = subprocess.Popen(
-            [
-                str(VENV_BIN / "gunicorn"),
-                "kalooki_ledger.wsgi",
-                "--workers",
-                "3",
-                "--bind",
-                f"127.0.0.1:{port}",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-    base = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [
+            str(VENV_BIN / "gunicorn"),
+            "kalooki_ledger.wsgi",
+            "--workers",
+            "3",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail(f"gunicorn did not answer:\n{log.read_text()}")
-        yield base
+        ready(process, "Booting worker", log)  # listening: a request waits for a worker
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown
         process.wait(timeout=10)
