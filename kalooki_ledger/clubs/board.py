@@ -86,10 +86,11 @@ class Page:
     rows: int
 
 
-def _pages(games: list[tuple[str, Game]]) -> list[Page]:
-    """The tables, each with its name on the board, up to twelve to a page; beyond, as many
-    pages as it takes with the tables shared evenly, so that every page keeps one grid."""
-    panels = [{"label": label, "panel": room.panel_context(game)} for label, game in games]
+def _pages(tables: list[tuple[str, dict]]) -> list[Page]:
+    """The tables (each its name on the board and its panel, `room.panel_context`), up to
+    twelve to a page; beyond, as many pages as it takes with the tables shared evenly, so that
+    every page keeps one grid."""
+    panels = [{"label": label, "panel": panel} for label, panel in tables]
     if not panels:
         return [Page([], 1, 1)]
     pages = -(-len(panels) // PER_PAGE)
@@ -165,25 +166,27 @@ def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise Http404(_("No such board"))
-        playing = [g for g in _club_games(club) if not room.panel_context(g)["over"]]
+        shown = [(g, room.panel_context(g)) for g in _club_games(club)]
+        playing = [(g, panel) for g, panel in shown if not panel["over"]]
         # A tournament's table by its name in the board's language, not its stored title.
-        at = TournamentTable.objects.filter(game__in=playing).select_related("tournament")
+        games = [g for g, _panel in playing]
+        at = TournamentTable.objects.filter(game__in=games).select_related("tournament")
         named = {t.game_id: f"{t.tournament.name} · {t.label}" for t in at}
-        games = [(named.get(g.pk, str(g)), g) for g in playing]
-        context.update(title=club.name, pages=_pages(games), tables=len(games))
+        tables = [(named.get(g.pk, str(g)), panel) for g, panel in playing]
+        context.update(title=club.name, pages=_pages(tables), tables=len(tables))
         return context
     tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
     if tournament is None:
         raise Http404(_("No such board"))
     state = tournaments.load(tournament)
-    games = _round_tables(state)
+    tables = [(label, room.panel_context(game)) for label, game in _round_tables(state)]
     context.update(
         title=tournament.name,
         subtitle=tournament.club.name,
         state=state,
         stage=_("Finished") if state.champion else tournament.get_stage_display(),
-        pages=_pages(games),
-        tables=len(games),
+        pages=_pages(tables),
+        tables=len(tables),
         waiting=state.waiting,
         out=out_of_it(state),
         seating=next_round(state),

@@ -4,7 +4,6 @@ The games and sheets apps never import the clubs app; these reach them through t
 `games.signals.place_of_game` signal and the `filed_under` and `club_sheets` context processors."""
 
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 
 from kalooki_ledger.games.freshness import kept, shown_on_game_pages
 from kalooki_ledger.games.models import Game
@@ -62,9 +61,7 @@ def filed_under(request) -> dict:
         return {}
     # /w/ addresses (the watch pages, a room's panel) carry the share token; /g/, the edit token.
     field = "game__share_token" if match.route.startswith("w/") else "game__edit_token"
-    # Read only if the page renders it, and kept by its game's freshness (games/freshness.py).
-    said = SimpleLazyObject(lambda: kept(request, "filed-under", lambda: _filed(field, token)))
-    return {"filed_under": said}
+    return {"filed_under": kept(request, "filed-under", lambda: _filed(field, token))}
 
 
 def _filed(field: str, token: str) -> dict:

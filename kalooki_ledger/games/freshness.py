@@ -19,6 +19,7 @@ from django.db import models
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest
 from django.urls import get_script_prefix
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
 from . import ledger_cache
@@ -75,12 +76,16 @@ def shown_on_game_pages(
 
 
 def kept(request: HttpRequest, name: str, build: Callable[[], Any]) -> Any:
-    """`build()`, kept by the freshness key of the game the request's page shows (`request.game`,
-    named by its view) under `name`: what an app above reads of its own rows for a game's page
-    (its club, its night), read again only when one of them changes; built afresh where the
-    page names no game."""
-    game = getattr(request, "game", None)
-    if not isinstance(game, Game):
-        return build()
-    fresh = key(game.pk, game.revision, game.shown, request)
-    return ledger_cache.kept(game.pk, fresh, name, build)
+    """`build()`, read only when the page renders it and kept by the freshness key of the game
+    the request's page shows (`request.game`, named by its view) under `name`: what an app above
+    reads of its own rows for a game's page (its club, its night), read again only when one of
+    them changes; built afresh where the page names no game."""
+
+    def read() -> Any:
+        game = getattr(request, "game", None)
+        if not isinstance(game, Game):
+            return build()
+        fresh = key(game.pk, game.revision, game.shown, request)
+        return ledger_cache.kept(game.pk, fresh, name, build)
+
+    return SimpleLazyObject(read)

@@ -7,7 +7,6 @@ import hashlib
 
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 
 from kalooki_ledger.games import commands, device
 from kalooki_ledger.games.forms import settings_initial
@@ -51,9 +50,7 @@ def in_night(request: HttpRequest) -> dict:
         return {}
     watching = match.route.startswith("w/")
     name = f"in-night:{watching}"  # a watcher's link is the night's watch link
-    return {
-        "in_night": SimpleLazyObject(lambda: kept(request, name, lambda: _night(token, watching)))
-    }
+    return {"in_night": kept(request, name, lambda: _night(token, watching))}
 
 
 def _night(token: str, watching: bool) -> dict:
