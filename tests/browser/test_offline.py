@@ -220,7 +220,10 @@ def test_the_watch_page_says_how_fresh_it_is_and_catches_up_by_itself(
     with clock_held(page):  # the phone's timers and Date move only as the test moves them
         # Behind the server's clock: its first answer sets the skew, so the count starts at 0.
         page.clock.set_system_time(page.evaluate("Date.now()") / 1000 - 5)
-        page.goto(game.share_url())
+        # The page asks the server's time once it opens: heard before the clock moves on.
+        with page.expect_response(lambda answer: "?v=" in answer.url) as asked:
+            page.goto(game.share_url())
+        asked.value.finished()
         expect(freshness).to_have_text("updated 0 s ago")
         later(page, seconds=2)
         expect(freshness).to_have_text("updated 2 s ago")
