@@ -4,6 +4,8 @@ Nothing derived (totals, payments, who is out) is stored: the rules engine repla
 """
 
 import secrets
+from collections import defaultdict
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import models, transaction
@@ -158,9 +160,9 @@ class Game(models.Model):
             self._seat_ids = {seat.name: seat.pk for seat in self.seats.all()}
             ledger = engine.replay(self._played())
         else:
-            loaded = Game.objects.loaded().get(pk=self.pk)
-            ledger = engine.replay(loaded._played())
-            self._seat_ids = {seat.name: seat.pk for seat in loaded.seats.all()}
+            loaded = Game.objects.get(pk=self.pk)
+            played, self._seat_ids = loaded._read_played()
+            ledger = engine.replay(played)
             # Kept only if its hands were read at this revision: a change since moves it (read
             # again after the hands, as outside a snapshot each query sees the latest commit).
             now = Game.objects.filter(pk=self.pk).values_list("revision", flat=True).first()
@@ -172,12 +174,34 @@ class Game(models.Model):
     def _played(self) -> engine.Game:
         """The engine's game from the prefetched seats and hands (see `GameQuerySet.loaded`)."""
         names = tuple(s.name for s in self.seats.all())
+        return self._engine_game(names, [hand.to_engine() for hand in self.hands.all()])
+
+    def _read_played(self) -> tuple[engine.Game, dict[str, int]]:
+        """The engine's game and the seat ids by name, read as plain rows: four queries and no
+        model instances, as every worker reads a game anew at each revision it meets."""
+        seats = dict(Seat.objects.filter(game_id=self.pk).values_list("pk", "name"))
+        rows = Hand.objects.filter(game_id=self.pk).values_list("pk", "void", "winner", "kalookie")
+        held, decided = defaultdict(list), defaultdict(list)
+        entries = Entry.objects.filter(hand__game_id=self.pk).values_list("hand", "seat", *HELD)
+        for hand_id, seat_id, *entry in entries:
+            held[hand_id].append((seats[seat_id], *entry))
+        decisions = BuyInDecision.objects.filter(hand__game_id=self.pk)
+        for hand_id, seat_id, bought_in in decisions.values_list("hand", "seat", "bought_in"):
+            decided[hand_id].append((seats[seat_id], bought_in))
+        hands = [
+            engine_hand(void, seats.get(winner), kalookie, held[pk], decided[pk])
+            for pk, void, winner, kalookie in rows
+        ]
+        names = tuple(seats.values())
+        return self._engine_game(names, hands), {name: pk for pk, name in seats.items()}
+
+    def _engine_game(self, names: tuple[str, ...], hands: list[engine.Hand]) -> engine.Game:
         return engine.Game(
             players=names,
             rules=self.engine_rules(),
             stakes=self.stakes(),
             first_dealer=names[self.first_dealer] if names else "",
-            hands=tuple(hand.to_engine() for hand in self.hands.all()),
+            hands=tuple(hands),
             stopped=self.stopped or None,
         )
 
@@ -256,31 +280,48 @@ class Hand(models.Model):
 
     def to_engine(self) -> engine.Hand:
         """Expects entries (with seats) and buy-in decisions prefetched."""
-        if self.void:
-            return engine.Hand(void=True)
-        penalties, cards, counts, adjustments, reasons = {}, {}, {}, {}, {}
-        for entry in self.entries.all():
-            name = entry.seat.name
-            if entry.cards:
-                cards[name] = tuple(entry.cards.split())
-            elif entry.card_count is not None:
-                counts[name] = engine.CardCount(entry.card_count, entry.joker_count or 0)
-            elif entry.value is not None:
-                penalties[name] = entry.value
-            if entry.adjustment is not None:
-                adjustments[name] = entry.adjustment
-            if entry.reason:
-                reasons[name] = entry.reason
-        return engine.Hand(
-            winner=self.winner.name if self.winner else None,
-            kalookie=self.kalookie,
-            penalties=penalties,
-            cards=cards,
-            counts=counts,
-            adjustments=adjustments,
-            reasons=reasons,
-            buy_ins={d.seat.name: d.bought_in for d in self.buy_in_decisions.all()},
-        )
+        held = [(e.seat.name, *(getattr(e, field) for field in HELD)) for e in self.entries.all()]
+        decided = [(d.seat.name, d.bought_in) for d in self.buy_in_decisions.all()]
+        winner = self.winner.name if self.winner else None
+        return engine_hand(self.void, winner, self.kalookie, held, decided)
+
+
+HELD = ("cards", "card_count", "joker_count", "value", "adjustment", "reason")  # an entry's facts
+
+
+def engine_hand(
+    void: bool,
+    winner: str | None,
+    kalookie: bool,
+    held: Iterable[tuple],
+    decided: Iterable[tuple[str, bool]],
+) -> engine.Hand:
+    """A stored hand as the engine reads it, from its entries (each a name and the HELD fields,
+    in seat order) and its buy-in decisions (name, bought in)."""
+    if void:
+        return engine.Hand(void=True)
+    penalties, cards, counts, adjustments, reasons = {}, {}, {}, {}, {}
+    for name, entry_cards, card_count, joker_count, value, adjustment, reason in held:
+        if entry_cards:
+            cards[name] = tuple(entry_cards.split())
+        elif card_count is not None:
+            counts[name] = engine.CardCount(card_count, joker_count or 0)
+        elif value is not None:
+            penalties[name] = value
+        if adjustment is not None:
+            adjustments[name] = adjustment
+        if reason:
+            reasons[name] = reason
+    return engine.Hand(
+        winner=winner,
+        kalookie=kalookie,
+        penalties=penalties,
+        cards=cards,
+        counts=counts,
+        adjustments=adjustments,
+        reasons=reasons,
+        buy_ins=dict(decided),
+    )
 
 
 class Entry(models.Model):

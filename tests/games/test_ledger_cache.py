@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from kalooki_ledger import rules as engine
 from kalooki_ledger.games import ledger_cache, store
 from kalooki_ledger.games.models import Game, Hand
 from kalooki_ledger.rules import Hand as EngineHand
@@ -166,3 +167,43 @@ def test_the_board_shows_the_game_as_it_stands_in_the_readers_language(client):
     client.cookies.load({"django_language": "sv"})
     swedish = client.get(game.get_absolute_url()).content.decode()
     assert "<td>92</td>" in swedish and '<th scope="col">Spelare</th>' in swedish
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "hands"),
+    [
+        ("Andy Mark John Frank", {"preset": "british"}, worked_hands()),
+        (
+            "Ann Bob Cy",
+            {"preset": "jamaica"},
+            [
+                {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
+                {
+                    "winner": "Bob",
+                    "kalookie": True,
+                    "penalties": {"Ann": 10, "Cy": 5},
+                    "adjustments": {"Cy": 50},
+                    "reason": {"Cy": "called four times"},
+                },
+                {"void": True},
+                {"winner": "Cy", "cards": {"Ann": ["Joker", "AH", "AS"], "Bob": ["KD", "2C"]}},
+            ],
+        ),
+        (
+            "Ann Bob Cy",
+            {"preset": "scarne"},
+            [{"winner": "Ann", "counts": {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}}],
+        ),
+    ],
+    ids=["buy-ins", "cards-adjustments-void", "counts"],
+)
+def test_a_worker_reading_a_game_anew_reads_what_its_pages_prefetch(players, rules, hands):
+    game = stored_game(players, hands=hands, rules=rules, stakes={"currency": "units"})
+    prefetched = Game.objects.loaded().get(pk=game.pk)
+    played, seat_ids = row(game)._read_played()
+    assert played == prefetched._played() and len(played.hands) == len(hands)
+    assert seat_ids == {seat.name: seat.pk for seat in game.seats.all()}
+    ledger_cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        assert row(game).ledger() == engine.replay(prefetched._played())
+    assert len(queries) == 7  # its row, again with the hands' four, and the revision after
