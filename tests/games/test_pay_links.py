@@ -1,6 +1,7 @@
 """Pay links: handles checked per service, links in each service's documented format, amounts
 exact to the cent, and handles kept out of every watch-only export."""
 
+import re
 from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
@@ -192,3 +193,22 @@ def test_a_scorers_export_with_handles_imports_again_keeping_the_good_ones(clien
     del record["results"]
     again = store.import_record(record)
     assert again.pay_handles == {"John": ["monzo", "johnnyb"]}  # Swish takes no pounds
+
+
+@pytest.mark.django_db
+def test_at_the_settle_up_the_handle_forms_are_the_payees_and_any_handle_given_already(client):
+    playing = stored_game(hands=worked_hands()[:2], stakes=GBP)
+    assert offered_handles(client, playing) == {"Andy", "Mark", "John", "Frank"}
+    game = worked_in("GBP")
+    ledger = game.ledger()
+    payees = {t.payee for t in ledger.transfers}
+    payer = next(name for name in ledger.game.players if name not in payees)
+    assert ledger.over and payees and offered_handles(client, game) == payees
+    post = {"player": payer, "service": "monzo", "handle": "payer", "version": game.version}
+    assert client.post(handle_url(game), post).status_code == 302
+    assert offered_handles(client, game) == payees | {payer}  # to change or remove it
+
+
+def offered_handles(client, game: Game) -> set[str]:
+    page = client.get(game.get_absolute_url()).content.decode()
+    return set(re.findall(r'class="pay-handle">.*?name="player" value="([^"]+)"', page, re.S))

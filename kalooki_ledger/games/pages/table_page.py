@@ -150,6 +150,7 @@ def _transfers(game: Game, said: list[tuple], currency: str, held: dict) -> list
         {
             "text": text,
             "key": key,
+            "payee": t.payee,
             "paid": (t.payer, t.payee, t.amount) in paid,
             "pay": handles.pay_link(t, held, currency, str(game)),
         }
@@ -186,7 +187,10 @@ def _asked(ledger: engine.Ledger, fmt: Money) -> dict | None:
 def _paying(game: Game, ledger: Any, now: Now, held: dict, transfers: list[dict]) -> dict:
     """The scoring page's handles form, and the result's text with the pay links in it (the one
     place the page loads the ledger whose words are kept: a settle-up with pay links)."""
-    paying = {"pay_handles": handles.form_rows(game, now.currency, now.players)}
+    names = now.players
+    if now.over and transfers:  # the handles that make a pay link now, and those given already
+        names = tuple(name for name in names if name in held or _owed(name, transfers))
+    paying = {"pay_handles": handles.form_rows(game, now.currency, names)}
     if now.over and any(t["pay"] for t in transfers):
         said = share_text(ledger, str(game)).split("\n")
         said[len(said) - len(transfers) :] = handles.with_handles(
@@ -194,6 +198,10 @@ def _paying(game: Game, ledger: Any, now: Now, held: dict, transfers: list[dict]
         )
         paying["share_text_paying"] = "\n".join(said)
     return paying
+
+
+def _owed(name: str, transfers: list[dict]) -> bool:
+    return any(t["payee"] == name for t in transfers)
 
 
 def dealt(rules: engine.Rules, deal: int | None) -> int | None:
