@@ -38,7 +38,9 @@ PEER = "ihatemoney==7.2.1"
 HOME = ROOT / ".bench-peer"
 SIZES = (10, 100, 1_000)
 PAIRS = 21
-TARGET = 1 / 3  # ours at most a third of theirs: 3x ahead on every page at every size
+# Ours at most a third of theirs at 100 and 1,000 entries, half at 10 (issue 40): a short game
+# is a short page for them, while ours renders the forms a game keeps with every request.
+TARGETS = {10: 1 / 2, 100: 1 / 3, 1_000: 1 / 3}
 BILLS_A_PAGE = 100  # ihatemoney's list_bills paginates at 100
 CSRF = re.compile(r'name="csrf(?:middleware)?_?token"[^>]*value="([^"]+)"')
 FORM_VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -337,13 +339,13 @@ def run() -> dict:
             ours.stop()
             if theirs is not None:
                 theirs.stop()
-    met = all(row[key]["ratio"] <= TARGET for row in rows for key in NAMES)
+    met = all(row[key]["ratio"] <= TARGETS[row["entries"]] for row in rows for key in NAMES)
     return {
         "peer": PEER,
         "workers": 1,
         "database": "sqlite",
         "pairs": PAIRS,
-        "target_ratio": round(TARGET, 3),
+        "target_ratios": {str(n): round(ratio, 3) for n, ratio in TARGETS.items()},
         "target_met": met,
         "sizes": rows,
     }
@@ -363,7 +365,8 @@ def table(results: dict) -> str:
     lines = [
         f"Side by side with {results['peer']}: gunicorn, 1 worker each, SQLite, "
         f"{results['pairs']} alternated pairs; ratio = ours / theirs (median of pairs); "
-        "target: at least 3x ahead (ratio ≤ 0.333) on every page at every size.",
+        "target: at least 2x ahead (ratio ≤ 0.5) at 10 entries, 3x (ratio ≤ 0.333) at 100 and "
+        "1,000, on every page.",
         "",
         "| entries | what | ours | theirs | ratio | times ahead | target met |",
         "|---|---|---|---|---|---|---|",
@@ -377,7 +380,7 @@ def table(results: dict) -> str:
             if key == "record":
                 theirs += f" ({cell['theirs_post_only_ms']} ms before its redirect)"
             ahead = f"{1 / cell['ratio']:.1f}x" if cell["ratio"] else "-"
-            met = "yes" if cell["ratio"] <= TARGET else "no"
+            met = "yes" if cell["ratio"] <= TARGETS.get(row["entries"], 1 / 3) else "no"
             lines.append(
                 f"| {row['entries']:,} | {name} | {cell['ours_ms']} ms | {theirs} "
                 f"| {cell['ratio']}x | {ahead} | {met} |"
