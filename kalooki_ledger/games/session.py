@@ -9,11 +9,13 @@ KEEP = 30
 
 
 def remember(request: HttpRequest, game: Game, scoring: bool) -> None:
-    """Puts the game first in this browser's list, by the link it was opened with."""
+    """Adds the game to this browser's list, by the link it was opened with; the list shows the
+    game changed last first, so a game opened again saves no session (a GET that writes nothing:
+    flipping between two tables was a session write a page)."""
     token = game.edit_token if scoring else game.share_token
     kept = request.session.get(SESSION_KEY, [])
-    if kept[:1] != [token]:  # a page loaded again saves no session
-        request.session[SESSION_KEY] = [token, *(t for t in kept if t != token)][:KEEP]
+    if token not in kept:
+        request.session[SESSION_KEY] = [token, *kept][:KEEP]
 
 
 def remembered_tokens(request: HttpRequest) -> list[str]:

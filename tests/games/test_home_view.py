@@ -1,5 +1,7 @@
 import pytest
+from django.contrib.sessions.models import Session
 
+from kalooki_ledger.games.models import Game
 from tests.games.web import stored_game
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +60,18 @@ def test_a_tied_game_reads_as_a_tie_between_its_sharers(client):
     html = client.get("/").content.decode()
     assert "a tie between Ann and Bob" in html
     assert "None won" not in html
+
+
+def test_it_lists_the_game_changed_last_first_and_a_game_opened_again_saves_no_session(client):
+    older = stored_game(title="Friday at Mark's")
+    newer = stored_game(title="Sunday at John's")
+    client.get(older.get_absolute_url())
+    client.get(newer.get_absolute_url())
+    html = client.get("/").content.decode()
+    assert html.index("Sunday at John") < html.index("Friday at Mark")
+    saved = Session.objects.values_list("session_data", "expire_date").get()
+    client.get(older.get_absolute_url())  # back to the first table: nothing new to keep
+    assert Session.objects.values_list("session_data", "expire_date").get() == saved
+    Game.objects.get(pk=older.pk).touch()  # a hand at Mark's
+    html = client.get("/").content.decode()
+    assert html.index("Friday at Mark") < html.index("Sunday at John")

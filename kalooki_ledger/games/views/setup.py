@@ -29,23 +29,23 @@ def home(request: HttpRequest) -> HttpResponse:
     for game in found.distinct():
         by_token[game.edit_token] = (game, True)
         by_token[game.share_token] = (game, False)
+    listed = [(token, *by_token[token]) for token in tokens if token in by_token]
+    listed.sort(key=lambda row: row[1].updated, reverse=True)  # the game changed last first
     games = []
-    for token in tokens:
-        if token in by_token:
-            game, scoring = by_token[token]
-            ledger = game.ledger()
-            games.append(
-                {
-                    "game": game,
-                    "scoring": scoring,
-                    "url": game.get_absolute_url() if scoring else game.share_url(),
-                    "players": ", ".join(ledger.game.players),
-                    "hands": len(ledger.hands),
-                    "status": present.status_text(ledger),
-                    "when": game.played_on or timezone.localtime(game.created).date(),
-                    "token": token,
-                }
-            )
+    for token, game, scoring in listed:
+        ledger = game.ledger()
+        games.append(
+            {
+                "game": game,
+                "scoring": scoring,
+                "url": game.get_absolute_url() if scoring else game.share_url(),
+                "players": ", ".join(ledger.game.players),
+                "hands": len(ledger.hands),
+                "status": present.status_text(ledger),
+                "when": game.played_on or timezone.localtime(game.created).date(),
+                "token": token,
+            }
+        )
     return render(request, "games/home.html", {"games": games})
 
 
