@@ -12,9 +12,8 @@ a lost or doubled hand, or any request that errs, makes locust exit non-zero.
 (nginx before two app servers), and makes the games; without it, --host names a running site
 and --games a JSON file of its games (tests/test_locustfile.py). Only 127.0.0.1 is ever loaded.
 
-The users are FastHttpUsers (geventhttpclient): on the two cores it shares with the site, locust
-with requests' HttpUser spent so long on its own event loop that a poll the server answered in
-4 ms (p50; 16 ms p95, timed by a second client beside it) was counted as 54 ms (130 ms p95).
+The users are FastHttpUsers (geventhttpclient), the lighter client on the two cores it shares
+with the site; watchers and boards poll each from a moment of its own (`every`).
 """
 
 import html
