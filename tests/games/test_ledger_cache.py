@@ -10,6 +10,7 @@ from kalooki_ledger.games import ledger_cache, store
 from kalooki_ledger.games.models import Game, Hand
 from kalooki_ledger.rules import Hand as EngineHand
 from tests.games.web import hand_post, stored_game, worked_hands
+from tests.rules.test_families import JAMAICA, SCARNE
 
 pytestmark = pytest.mark.django_db
 
@@ -170,38 +171,19 @@ def test_the_board_shows_the_game_as_it_stands_in_the_readers_language(client):
 
 
 @pytest.mark.parametrize(
-    ("players", "rules", "hands"),
+    "made",
     [
-        ("Andy Mark John Frank", {"preset": "british"}, worked_hands()),
-        (
-            "Ann Bob Cy",
-            {"preset": "jamaica"},
-            [
-                {"winner": "Ann", "penalties": {"Bob": 25, "Cy": 40}},
-                {
-                    "winner": "Bob",
-                    "kalookie": True,
-                    "penalties": {"Ann": 10, "Cy": 5},
-                    "adjustments": {"Cy": 50},
-                    "reason": {"Cy": "called four times"},
-                },
-                {"void": True},
-                {"winner": "Cy", "cards": {"Ann": ["Joker", "AH", "AS"], "Bob": ["KD", "2C"]}},
-            ],
-        ),
-        (
-            "Ann Bob Cy",
-            {"preset": "scarne"},
-            [{"winner": "Ann", "counts": {"Bob": {"cards": 3}, "Cy": {"cards": 2, "jokers": 1}}}],
-        ),
+        lambda: stored_game(hands=worked_hands()),
+        lambda: store.import_record(JAMAICA),
+        lambda: store.import_record(SCARNE),
     ],
     ids=["buy-ins", "cards-adjustments-void", "counts"],
 )
-def test_a_worker_reading_a_game_anew_reads_what_its_pages_prefetch(players, rules, hands):
-    game = stored_game(players, hands=hands, rules=rules, stakes={"currency": "units"})
+def test_a_worker_reading_a_game_anew_reads_what_its_pages_prefetch(made):
+    game = made()
     prefetched = Game.objects.loaded().get(pk=game.pk)
     played, seat_ids = row(game)._read_played()
-    assert played == prefetched._played() and len(played.hands) == len(hands)
+    assert played == prefetched._played() and played.hands
     assert seat_ids == {seat.name: seat.pk for seat in game.seats.all()}
     ledger_cache.clear()
     with CaptureQueriesContext(connection) as queries:
