@@ -397,7 +397,7 @@ def test_what_is_kept_of_a_page_holds_no_form_and_nothing_of_the_request(setting
         assert "<form" not in part and 'name="csrfmiddlewaretoken"' not in part
         assert csrf not in part and 'name="key"' not in part
     posting = re.findall(r'<form[^>]*method="post"', page)  # every form its own token
-    assert page.count('name="csrfmiddlewaretoken"') == len(posting) > 5
+    assert page.count('name="csrfmiddlewaretoken"') == len(posting) >= 5
 
 
 # A phone on a server of its own: its own process, the same database and the same shared cache
