@@ -4,8 +4,9 @@ the room (1920x1080). Nothing private: no scoring links, no handles, no controls
 
 Its link is a capability (signed, like a watch link) so a TV and any player's phone open it
 without an account. The frame and every table on it are answered like a watch link's page: under
-/w/, public for two seconds with an ETag, a poll whose state stands answered 204, so the shared
-cache in front (deploy/nginx.conf) serves a room full of boards. docs/clubs.md.
+/w/, public for two seconds with an ETag, a poll whose state stands answered 204 (a club's frame
+stands while the same tables play: each polls its own panel), so the shared cache in front
+(deploy/nginx.conf) serves a room full of boards. docs/clubs.md.
 """
 
 import hashlib
@@ -48,22 +49,32 @@ def board_url(kind: str, pk: int) -> str:
     return reverse("board", args=[kind, pk, signature(kind, pk)])
 
 
-def _club_games(club: Club) -> list[Game]:
+def _club_games(pk: int) -> list[Game]:
     """The club's games changed lately, oldest first (the ones not over are its tables now)."""
     since = timezone.now() - RECENT
     return list(
-        Game.objects.filter(club_link__club=club, updated__gte=since).order_by("created", "id")
+        Game.objects.filter(club_link__club_id=pk, updated__gte=since).order_by("created", "id")
     )
 
 
-def _state_key(kind: str, pk: int) -> str:
-    """What the board shows changes only when one of these does: a few queries, no replay."""
+def _playing(games: list[Game]) -> list[tuple[Game, dict]]:
+    """The club's tables playing now (not over), each with its panel (`room.panel_context`)."""
+    shown = [(game, room.panel_context(game)) for game in games]
+    return [(game, panel) for game, panel in shown if not panel["over"]]
+
+
+def _frame_key(playing: list[tuple[Game, dict]]) -> str:
+    """What a club's frame shows beyond its tables' panels, which poll by themselves: which
+    tables play and by which names (a club's or tournament's rename moves a game's `shown`)."""
+    parts = [(game.pk, game.shown, str(game)) for game, _panel in playing]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def _state_key(kind: str, pk: int, recent: list[Game] | None) -> str:
+    """What the board shows changes only when one of these does: a few queries, no replay;
+    `recent`: a club's games changed lately, read already."""
     if kind == "club":
-        parts = list(
-            Game.objects.filter(
-                club_link__club_id=pk, updated__gte=timezone.now() - RECENT
-            ).values_list("pk", "revision", "shown")
-        )
+        parts = [(game.pk, game.revision, game.shown) for game in recent or []]
     else:
         parts = [
             *Game.objects.filter(tournament_table__tournament_id=pk).values_list(
@@ -153,7 +164,8 @@ def _round_tables(state: tournaments.State) -> list[tuple[str, Game]]:
     return [(t.table.label, t.game) for t in state.tables if t.table.round == wanted]
 
 
-def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
+def _context(request: HttpRequest, kind: str, pk: int, key: str, playing: list | None) -> dict:
+    """The board's page; `key`: what its frame's poll names; `playing`: a club's tables now."""
     url = board_url(kind, pk)
     context = {
         "kind": kind,
@@ -166,13 +178,11 @@ def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise Http404(_("No such board"))
-        shown = [(g, room.panel_context(g)) for g in _club_games(club)]
-        playing = [(g, panel) for g, panel in shown if not panel["over"]]
         # A tournament's table by its name in the board's language, not its stored title.
-        games = [g for g, _panel in playing]
+        games = [g for g, _panel in playing or []]
         at = TournamentTable.objects.filter(game__in=games).select_related("tournament")
         named = {t.game_id: f"{t.tournament.name} · {t.label}" for t in at}
-        tables = [(named.get(g.pk, str(g)), panel) for g, panel in playing]
+        tables = [(named.get(g.pk, str(g)), panel) for g, panel in playing or []]
         context.update(title=club.name, pages=_pages(tables), tables=len(tables))
         return context
     tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
@@ -196,22 +206,30 @@ def _context(request: HttpRequest, kind: str, pk: int, key: str) -> dict:
 
 @require_GET
 def board(request: HttpRequest, kind: str, pk: int, sig: str) -> HttpResponse:
-    """The board, or its poll (htmx): 304 for the ETag it has, 204 while its state stands."""
+    """The board, or its frame's poll (htmx): 204 while what the frame shows stands (a club's
+    tables update themselves), else 304 for the ETag it has."""
     if kind not in KINDS or not constant_time_compare(sig, signature(kind, pk)):
         raise Http404(_("No such board"))
-    key = _state_key(kind, pk)
     language = phone_language(request)
+    with translation.override(language):  # the tables' kept panels are in the board's language
+        request.LANGUAGE_CODE = language
+        response = _answer(request, kind, pk, language)
+    response["Content-Language"] = language
+    return response
+
+
+def _answer(request: HttpRequest, kind: str, pk: int, language: str) -> HttpResponse:
+    recent = _club_games(pk) if kind == "club" else None
+    key = _state_key(kind, pk, recent)
     etag = f'"b{key}-{language}{"-f" if request.htmx else ""}"'
+    playing = _playing(recent) if recent is not None else None
+    frame = key if playing is None else _frame_key(playing)
+    if request.htmx and request.GET.get("v") == frame:
+        return public(HttpResponse(status=204), etag)
     # 304 for an If-None-Match naming it, read as Django reads it (weakly; lists, `*`).
     response = get_conditional_response(request, etag=etag)
-    if response is None and request.htmx and request.GET.get("v") == key:
-        response = HttpResponse(status=204)
     if response is None:
-        with translation.override(language):
-            request.LANGUAGE_CODE = language
-            template = "clubs/board.html#frame" if request.htmx else "clubs/board.html"
-            response = HttpResponse(
-                render_to_string(template, _context(request, kind, pk, key), request)
-            )
-    response["Content-Language"] = language
+        template = "clubs/board.html#frame" if request.htmx else "clubs/board.html"
+        context = _context(request, kind, pk, frame, playing)
+        response = HttpResponse(render_to_string(template, context, request))
     return public(response, etag)

@@ -76,6 +76,28 @@ def test_a_board_poll_is_204_while_nothing_changed_and_200_after_a_hand(client):
     assert 'id="board"' in fresh.content.decode()
 
 
+def test_a_club_boards_frame_stands_while_its_tables_score_and_moves_when_one_ends(client):
+    club = make_club()
+    tables = []
+    for n in (1, 2):
+        game = club_game(club, short_game(["Ann", "Bob", "Cy"], "Ann"), title=f"Table {n}")
+        game.hands.all().delete()  # playing: the one hand taken back
+        game.touch()
+        tables.append(game)
+    url = board.board_url("club", club.pk)
+    key = re.search(r'id="board"[^>]* hx-get="[^"?]+\?v=([0-9a-f]+)"', client.get(url).text)[1]
+
+    def frame() -> int:
+        return client.get(url, {"v": key}, headers={"HX-Request": "true"}).status_code
+
+    scored(tables[0], "Bob", Ann=20, Cy=30)  # its own panel shows it: the frame stands
+    assert frame() == 204
+    scored(tables[1], "Cy", Ann=148, Bob=148)  # over: it leaves the board
+    assert frame() == 200
+    fresh = client.get(url, {"v": key}, headers={"HX-Request": "true"}).text
+    assert "Table 1" in fresh and "Table 2" not in fresh
+
+
 def test_a_tournament_board_shows_the_round_waiting_out_next_round_and_pot(client):
     club = make_club()
     tournament = tournament_with(club, count=24)
