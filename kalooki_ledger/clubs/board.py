@@ -65,8 +65,9 @@ def _playing(games: list[Game]) -> list[tuple[Game, dict]]:
 
 def _frame_key(playing: list[tuple[Game, dict]]) -> str:
     """What a club's frame shows beyond its tables' panels, which poll by themselves: which
-    tables play and by which names (a club's or tournament's rename moves a game's `shown`)."""
-    parts = [(game.pk, game.shown, str(game)) for game, _panel in playing]
+    tables play and by which names (a club's or tournament's rename moves a game's `shown`; an
+    untitled game's name is its players' and date, which stay)."""
+    parts = [(game.pk, game.shown, game.title) for game, _panel in playing]
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 
