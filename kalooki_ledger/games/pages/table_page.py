@@ -189,7 +189,8 @@ def _paying(game: Game, ledger: Any, now: Now, held: dict, transfers: list[dict]
     place the page loads the ledger whose words are kept: a settle-up with pay links)."""
     names = now.players
     if now.over and transfers:  # the handles that make a pay link now, and those given already
-        names = tuple(name for name in names if name in held or _owed(name, transfers))
+        owed = {t["payee"] for t in transfers}
+        names = tuple(name for name in names if name in held or name in owed)
     paying = {"pay_handles": handles.form_rows(game, now.currency, names)}
     if now.over and any(t["pay"] for t in transfers):
         said = share_text(ledger, str(game)).split("\n")
@@ -198,10 +199,6 @@ def _paying(game: Game, ledger: Any, now: Now, held: dict, transfers: list[dict]
         )
         paying["share_text_paying"] = "\n".join(said)
     return paying
-
-
-def _owed(name: str, transfers: list[dict]) -> bool:
-    return any(t["payee"] == name for t in transfers)
 
 
 def dealt(rules: engine.Rules, deal: int | None) -> int | None:
