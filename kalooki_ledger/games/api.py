@@ -6,7 +6,7 @@ capability, as on the pages: a scoring link reads and writes, a watch link only 
 import datetime
 from typing import Annotated, Any, Literal
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
@@ -34,6 +34,7 @@ from .api_layer import (
     opened_by_link,
     responses,
     schema_of,
+    schema_text,
     sent,
 )
 from .models import Game
@@ -411,7 +412,7 @@ def paid(
     summary=gettext_noop("This schema (OpenAPI 3.1)"),
 )
 def openapi(request: HttpRequest):
-    return JsonResponse(schema_of(request), json_dumps_params={"indent": 2})
+    return HttpResponse(schema_text(request), content_type="application/json")
 
 
 @router.api_operation(

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal
-from functools import wraps
+from functools import cache, wraps
 from typing import Annotated, Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -441,8 +441,18 @@ def link(paths: dict[str, Any]) -> None:
 
 
 def schema_of(request: HttpRequest) -> dict[str, Any]:
-    """The API's OpenAPI document, as generated from its operations."""
-    return BUILT[-1].get_openapi_schema(path_prefix=reverse("api:docs"))
+    """The API's OpenAPI document, as generated from its operations (a copy of its own)."""
+    return json.loads(schema_text(request))
+
+
+def schema_text(request: HttpRequest) -> str:
+    """The document as JSON, generated once per process and site prefix: it is the code's."""
+    return _generated(BUILT[-1], reverse("api:docs"))
+
+
+@cache
+def _generated(api: NinjaAPI, prefix: str) -> str:
+    return json.dumps(api.get_openapi_schema(path_prefix=prefix), indent=2)
 
 
 def body_json(request: HttpRequest) -> Any:

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from kalooki_ledger.games import api_layer
 from tests.games.web import stored_game, worked_hands
 from tests.nights.factories import finished, group, night
 
@@ -78,3 +79,14 @@ def test_each_paths_methods_in_the_schema_are_the_allow_of_the_405_it_answers(cl
         response = client.generic(other, url)
         assert response.status_code == 405, (other, path)
         assert {m.strip() for m in response["Allow"].split(",")} == described, path
+
+
+def test_the_document_is_generated_once_and_each_reader_gets_a_copy_of_its_own(client):
+    answer = client.get(f"{PREFIX}openapi.json")
+    assert answer["Content-Type"] == "application/json"
+    text = api_layer.schema_text(None)
+    assert api_layer.schema_text(None) is text  # kept, not generated again
+    assert answer.json() == api_layer.schema_of(None)
+    read = api_layer.schema_of(None)
+    read["paths"].clear()  # a reader's change of its copy
+    assert api_layer.schema_of(None)["paths"] == answer.json()["paths"] != {}
