@@ -2,7 +2,11 @@
 PyPI into its own virtualenv in .bench-peer/, never into the project's. Both run under gunicorn
 with one worker on SQLite in a temporary folder, on 127.0.0.1; requests alternate between them
 (which goes first alternates too), so a noisy moment weighs on both, and a ratio is the median of
-the pairs' ratios (ours / theirs: below 1 is faster).
+the pairs' ratios (ours / theirs: below 1 is faster). Each timed request comes straight after an
+untimed look at the same server's page, as a phone at the table has just loaded it: a server
+timed straight after the other's answer is timed cold from its idling (this machine's processor
+answers slower after it idles), and the faster side idles the longer, so its figure would grow
+with the other's.
 
 For 10, 100 and 1,000 entries (hands; bills):
 - the page a player looks at: our table page; their project page (bills and balances);
@@ -295,17 +299,27 @@ def timed(work) -> float:
     return time.perf_counter() - started
 
 
-def pairs(ours, theirs) -> dict:
-    """Alternates ours and theirs PAIRS times (either first in turn), each after a warm-up."""
-    ours(), theirs()
+def warm(site, what: str) -> float:
+    """One timed `what` of a site (a method of Ours or Theirs), straight after an untimed look at
+    its page."""
+    site.page()
+    if what == "record_entry":
+        return site.record_entry()  # times its own request (the form's post)
+    return timed(getattr(site, what))
+
+
+def pairs(ours, theirs, what: str) -> dict:
+    """Times `what` (`warm`) on ours and theirs PAIRS times, alternating (either first in turn),
+    after one of each untimed."""
+    warm(ours, what), warm(theirs, what)
     a, b = [], []
     for n in range(PAIRS):
         if n % 2:
-            b.append(theirs())
-            a.append(ours())
+            b.append(warm(theirs, what))
+            a.append(warm(ours, what))
         else:
-            a.append(ours())
-            b.append(theirs())
+            a.append(warm(ours, what))
+            b.append(warm(theirs, what))
     return {
         "ours_ms": round(statistics.median(a) * 1000, 1),
         "theirs_ms": round(statistics.median(b) * 1000, 1),
@@ -323,14 +337,8 @@ def run() -> dict:
                 ours.setup(entries)
                 theirs.setup(entries)
                 row = {"entries": entries}
-                row["page"] = pairs(lambda: timed(ours.page), lambda: timed(theirs.page))
-                row["settle_up"] = pairs(
-                    lambda: timed(ours.settle_up), lambda: timed(theirs.settle_up)
-                )
-                row["every_entry"] = pairs(
-                    lambda: timed(ours.every_entry), lambda: timed(theirs.every_entry)
-                )
-                row["record"] = pairs(ours.record_entry, theirs.record_entry)
+                for key, what in MEASURED.items():
+                    row[key] = pairs(ours, theirs, what)
                 row["record"]["theirs_post_only_ms"] = round(
                     statistics.median(theirs.posted) * 1000, 1
                 )
@@ -351,6 +359,13 @@ def run() -> dict:
     }
 
 
+# Each row's measures: the method of Ours and Theirs timed.
+MEASURED = {
+    "page": "page",
+    "settle_up": "settle_up",
+    "every_entry": "every_entry",
+    "record": "record_entry",
+}
 NAMES = {
     "page": "the page a player looks at",
     "settle_up": "the settle-up page",
@@ -364,7 +379,8 @@ def table(results: dict) -> str:
         return f"Side by side with {PEER}: not run ({results['error']})."
     lines = [
         f"Side by side with {results['peer']}: gunicorn, 1 worker each, SQLite, "
-        f"{results['pairs']} alternated pairs; ratio = ours / theirs (median of pairs); "
+        f"{results['pairs']} alternated pairs, each request after a look at the same server's "
+        "page; ratio = ours / theirs (median of pairs); "
         "target: at least 2x ahead (ratio ≤ 0.5) at 10 entries, 3x (ratio ≤ 0.333) at 100 and "
         "1,000, on every page.",
         "",
