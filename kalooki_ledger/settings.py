@@ -128,6 +128,8 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "kalooki_cache",
+        # It holds the sessions' copies (SESSION_ENGINE): room for every phone, so none is culled.
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
     "local": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -246,6 +248,9 @@ LOGGING = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+# Stored in the database, read from a copy in the database's cache: one plain query, where the
+# database engine's read through the ORM and its signature costs a page about a tenth of its time.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"
 # Files count towards the same 2.5 MB as fields (a game record is at most 2 MB).

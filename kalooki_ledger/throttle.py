@@ -1,7 +1,7 @@
 """Attempts counted across every worker and process, atomically, in a table of their own: each
 attempt takes one of a key's slots by inserting its row, which only one caller can win, so no
 two count as one. A cache would do it too, but a cache drops live entries to make room (Django's
-database cache culls a third past 300) and swallows a database fault as "not stored"."""
+database cache culls a third once full) and swallows a database fault as "not stored"."""
 
 import hashlib
 from datetime import timedelta
