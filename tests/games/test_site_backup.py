@@ -10,6 +10,7 @@ from django.apps import apps
 from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
+from django.contrib.sessions.backends.cached_db import SessionStore
 from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.core.management.color import no_style
@@ -214,6 +215,23 @@ def test_a_restored_site_answers_every_link_as_before(tmp_path):
 
     after = pages(site)
     assert [url for url in before if after.get(url) != before[url]] == []
+
+
+def test_a_restore_drops_the_copies_of_sessions_kept_before_so_each_reads_as_restored(tmp_path):
+    phone = FormClient()
+    game = stored_game(title="In the backup")
+    phone.get(game.get_absolute_url())
+    key = phone.cookies["sessionid"].value
+    path = tmp_path / "site.json"
+    call_command("backup", str(path))
+    later = stored_game(title="After the backup")
+    phone.get(later.get_absolute_url())  # the row and its copy list both games now
+    assert SessionStore(key).load()["games"] == [later.edit_token, game.edit_token]
+
+    wipe()  # the tables the backup holds, as a new database's: the cache table is no model's
+    restore(path)
+
+    assert SessionStore(key).load()["games"] == [game.edit_token]
 
 
 def test_a_restored_site_goes_on_scoring_with_new_ids_after_the_restored_ones(tmp_path):

@@ -7,6 +7,8 @@ import json
 import os
 import tempfile
 
+from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import FieldDoesNotExist
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -105,6 +107,8 @@ class Command(BaseCommand):
             except (DeserializationError, DatabaseError, FieldDoesNotExist) as error:
                 reason = str(error).strip().splitlines()[-1] if str(error).strip() else error
                 raise refuse(f"{name} does not restore ({reason}); nothing was restored") from None
+        # The sessions read as restored: a copy kept before (a flush leaves the cache table) goes.
+        caches[settings.SESSION_CACHE_ALIAS].clear()
 
     def load(self, fixture: str, targets: list, verbosity: int) -> None:
         connection = connections[DEFAULT_DB_ALIAS]
