@@ -249,7 +249,7 @@ LOGGING = {
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 # Stored in the database, read from a copy in the database's cache: one plain query, where the
-# database engine's read through the ORM and its signature costs a page about a tenth of its time.
+# `db` engine's read of the row through the ORM, and its signature, cost a page about a tenth.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 CSRF_FAILURE_VIEW = "kalooki_ledger.error_pages.csrf_failure"

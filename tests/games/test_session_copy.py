@@ -35,9 +35,10 @@ def test_a_scoring_page_reads_the_phones_session_from_its_copy_and_not_its_row()
 
 
 class AnotherRequestKeepsTheCopy:
-    """A wrapper on the page's connection: when the page finds the session's copy missing,
-    another request of the same phone (a thread with its own connection, as another worker or
-    server) reads the session and keeps the copy, committed, before the page reads on."""
+    """A wrapper on the page's connection: after the page's first read of the cache table (the
+    session's copy, missing here), another request of the same phone (a thread with its own
+    connection, as another worker or server) reads the session and keeps the copy, committed,
+    before the page reads on."""
 
     def __init__(self, session_key: str) -> None:
         self.session_key, self.kept = session_key, False
