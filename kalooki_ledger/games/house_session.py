@@ -9,8 +9,10 @@ KEEP = 30
 
 
 def remember_house(request: HttpRequest, house: HouseRules) -> None:
-    kept = [t for t in request.session.get(SESSION_KEY, []) if t != house.token]
-    request.session[SESSION_KEY] = [house.token, *kept][:KEEP]
+    """Puts the house rules first in this browser's list; a look at the first saves nothing."""
+    kept = request.session.get(SESSION_KEY, [])
+    if kept[:1] != [house.token]:
+        request.session[SESSION_KEY] = [house.token, *(t for t in kept if t != house.token)][:KEEP]
 
 
 def remembered_house_tokens(request: HttpRequest) -> list[str]:

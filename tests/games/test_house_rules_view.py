@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.contrib.sessions.models import Session
 
 from kalooki_ledger.games.models import Game, HouseRules
 from tests.games.web import house_post, new_key
@@ -30,6 +31,24 @@ def test_it_saves_house_rules_in_the_records_terms_and_lists_them(client):
     assert house.stakes == {"currency": "GBP", "per_point": "0.01", "initial": "1.00"}
     assert "First meld 40" in client.get(house.get_absolute_url()).content.decode()
     assert "Friday rules" in client.get(NEW).content.decode()
+
+
+def test_the_house_rules_looked_at_last_come_first_and_a_second_look_saves_no_session(client):
+    client.post(NEW, house_post(name="Friday rules"))
+    client.post(NEW, house_post(name="Sunday rules"))  # saved last: first in the list
+    friday, sunday = (
+        HouseRules.objects.get(name="Friday rules"),
+        HouseRules.objects.get(name="Sunday rules"),
+    )
+    client.get(friday.get_absolute_url())
+    listed = client.get(NEW).content.decode()
+    assert listed.index("Friday rules") < listed.index("Sunday rules")
+    saved = Session.objects.values_list("session_data", "expire_date").get()
+    client.get(friday.get_absolute_url())  # first already: nothing new to keep
+    assert Session.objects.values_list("session_data", "expire_date").get() == saved
+    client.get(sunday.get_absolute_url())
+    listed = client.get(NEW).content.decode()
+    assert listed.index("Sunday rules") < listed.index("Friday rules")
 
 
 def test_the_save_form_sent_twice_saves_the_house_rules_once(client):
