@@ -3,16 +3,13 @@
 from django.http import HttpRequest
 
 from .models import HouseRules
+from .session import put_first
 
 SESSION_KEY = "house_rules"
-KEEP = 30
 
 
 def remember_house(request: HttpRequest, house: HouseRules) -> None:
-    """Puts the house rules first in this browser's list; a look at the first saves nothing."""
-    kept = request.session.get(SESSION_KEY, [])
-    if kept[:1] != [house.token]:
-        request.session[SESSION_KEY] = [house.token, *(t for t in kept if t != house.token)][:KEEP]
+    put_first(request, SESSION_KEY, house.token)
 
 
 def remembered_house_tokens(request: HttpRequest) -> list[str]:

@@ -18,6 +18,14 @@ def remember(request: HttpRequest, game: Game, scoring: bool) -> None:
         request.session[SESSION_KEY] = [token, *kept][:KEEP]
 
 
+def put_first(request: HttpRequest, key: str, token: str) -> None:
+    """Puts `token` first in this browser's list under `key` (house rules, nights, groups), KEEP
+    at most; one first already saves no session."""
+    kept = request.session.get(key, [])
+    if kept[:1] != [token]:
+        request.session[key] = [token, *(t for t in kept if t != token)][:KEEP]
+
+
 def remembered_tokens(request: HttpRequest) -> list[str]:
     return list(request.session.get(SESSION_KEY, []))
 

@@ -2,15 +2,14 @@
 
 from django.http import HttpRequest
 
+from kalooki_ledger.games.session import put_first
+
 SESSION_KEY = "nights"
 GROUPS_KEY = "night-groups"
-KEEP = 30
 
 
 def remember(request: HttpRequest, token: str, key: str = SESSION_KEY) -> None:
-    kept = request.session.get(key, [])
-    if kept[:1] != [token]:
-        request.session[key] = [token, *(t for t in kept if t != token)][:KEEP]
+    put_first(request, key, token)
 
 
 def remembered(request: HttpRequest, key: str = SESSION_KEY) -> list[str]:
